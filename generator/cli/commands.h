@@ -1,0 +1,14 @@
+// The CLI's subcommands. Each registers itself on the app and reports its exit code
+// through `exit_code`: 0 success, 1 template/data/render/check failure, 2 usage error.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace wfgen::cli {
+
+// wfgen render TEMPLATE [-d DATA]... [-I DIR]... [options] [-o OUT]
+void add_render_command(CLI::App& app, int& exit_code);
+// wfgen generate | check | list [-C DIR]
+void add_project_commands(CLI::App& app, int& exit_code);
+
+}  // namespace wfgen::cli

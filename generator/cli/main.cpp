@@ -1,0 +1,20 @@
+// wfgen: a compiler for GitHub Actions workflows (Jinja2 templates + YAML matrices).
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"wfgen: render Jinja2 templates and generate GitHub Actions workflows"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  wfgen::cli::add_render_command(app, exit_code);
+  wfgen::cli::add_project_commands(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    // Help and version requests exit 0; every real usage error exits 2.
+    return rc == 0 ? 0 : 2;
+  }
+  return exit_code;
+}

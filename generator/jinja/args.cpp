@@ -1,0 +1,42 @@
+#include "jinja/args.h"
+
+#include <string>
+
+#include "jinja/error.h"
+
+namespace wfgen::jinja {
+
+ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
+                     std::initializer_list<std::string_view> params)
+    : bound_(params.size()), given_(params.size(), false) {
+  if (args.args.size() > params.size()) {
+    throw_type_error(std::string(func) + "() takes at most " + std::to_string(params.size()) +
+                     " argument" + (params.size() == 1 ? "" : "s") + " (" +
+                     std::to_string(args.args.size()) + " given)");
+  }
+  for (size_t i = 0; i < args.args.size(); ++i) {
+    bound_[i] = std::move(args.args[i]);
+    given_[i] = true;
+  }
+  for (auto& [name, value] : args.kwargs) {
+    size_t i = 0;
+    for (auto p : params) {
+      if (p == name) break;
+      ++i;
+    }
+    if (i == params.size()) {
+      throw_type_error(std::string(func) + "() got an unexpected keyword argument '" + name + "'");
+    }
+    if (given_[i]) {
+      throw_type_error(std::string(func) + "() got multiple values for argument '" + name + "'");
+    }
+    bound_[i] = std::move(value);
+    given_[i] = true;
+  }
+}
+
+const Value& ArgBinder::get(size_t i, const Value& fallback) const {
+  return given_[i] ? bound_[i] : fallback;
+}
+
+}  // namespace wfgen::jinja

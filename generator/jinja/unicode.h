@@ -1,0 +1,39 @@
+// UTF-8 helpers for the places Python counts characters, not bytes:
+// len(), indexing and slicing of str, center/ljust widths, upper/lower/title.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wfgen::jinja::utf8 {
+
+bool is_ascii(std::string_view s);
+// Number of code points (invalid bytes count as one each).
+size_t length(std::string_view s);
+// Byte offsets of each code point start, plus s.size() at the end.
+std::vector<size_t> offsets(std::string_view s);
+// Decodes the code point at s[i], advancing i.
+uint32_t decode(std::string_view s, size_t& i);
+void encode(std::string& out, uint32_t cp);
+std::vector<uint32_t> to_code_points(std::string_view s);
+std::string from_code_points(const std::vector<uint32_t>& cps);
+
+// Python's str.isprintable() for one code point (used by repr).
+bool is_printable(uint32_t cp);
+// Python's str.isspace()/isalpha()/isdigit()/isalnum() for one code point.
+bool is_space(uint32_t cp);
+bool is_alpha(uint32_t cp);
+bool is_digit(uint32_t cp);
+bool is_alnum(uint32_t cp);
+bool is_upper(uint32_t cp);
+bool is_lower(uint32_t cp);
+// Simple case mapping (Python's str.upper()/lower() for the common scripts).
+uint32_t to_upper(uint32_t cp);
+uint32_t to_lower(uint32_t cp);
+
+std::string upper(std::string_view s);
+std::string lower(std::string_view s);
+
+}  // namespace wfgen::jinja::utf8

@@ -1,0 +1,218 @@
+// Value: the one runtime type of the template engine. It models Python's objects as
+// Jinja2 sees them (None, bool, int, float, str, list, tuple, dict, callables) plus
+// Jinja2's Undefined. Small scalars live inline; everything else is an intrusively
+// reference-counted Object, so copying a Value never copies data.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "jinja/bigint.h"
+
+namespace wfgen::jinja {
+
+class Value;
+class Runtime;
+struct CallArgs;
+
+// Base of every heap object. Rendering is single-threaded: a plain counter suffices.
+struct Object {
+  mutable uint32_t refs = 0;
+  virtual ~Object() = default;
+};
+
+enum class Kind : uint8_t {
+  Undefined,
+  None,
+  Bool,
+  Int,     // int64_t inline
+  Float,
+  BigInt,  // an int that does not fit in 64 bits (BigIntObj); first heap kind
+  String,  // StrObj, UTF-8
+  List,    // ListObj
+  Tuple,   // ListObj, immutable by convention
+  Dict,    // DictObj, insertion ordered
+  Object,  // ObjectBase: macros, loop, namespace, bound methods, cycler, joiner...
+};
+
+struct StrObj : Object {
+  std::string s;
+  explicit StrObj(std::string v) : s(std::move(v)) {}
+};
+
+struct ListObj : Object {
+  std::vector<Value> items;
+};
+
+struct BigIntObj : Object {
+  BigInt v;
+  explicit BigIntObj(BigInt b) : v(std::move(b)) {}
+};
+
+// Why a value is undefined, for Jinja2's messages ("'x' is undefined",
+// "'dict object' has no attribute 'y'").
+struct UndefinedObj : Object {
+  std::string message;
+  bool strict = false;
+};
+
+class DictObj;
+struct ObjectBase;
+
+class Value {
+ public:
+  Value() noexcept : kind_(Kind::Undefined) { u_.p = nullptr; }
+  Value(const Value& o) noexcept : kind_(o.kind_), u_(o.u_) { retain(); }
+  Value(Value&& o) noexcept : kind_(o.kind_), u_(o.u_) {
+    o.kind_ = Kind::None;
+    o.u_.p = nullptr;
+  }
+  Value& operator=(const Value& o) noexcept {
+    if (this != &o) {
+      o.retain();
+      release();
+      kind_ = o.kind_;
+      u_ = o.u_;
+    }
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    if (this != &o) {
+      release();
+      kind_ = o.kind_;
+      u_ = o.u_;
+      o.kind_ = Kind::None;
+      o.u_.p = nullptr;
+    }
+    return *this;
+  }
+  ~Value() { release(); }
+
+  // --- construction -------------------------------------------------------
+  static Value none() { return Value(Kind::None); }
+  static Value boolean(bool b) {
+    Value v(Kind::Bool);
+    v.u_.b = b;
+    return v;
+  }
+  static Value integer(int64_t i) {
+    Value v(Kind::Int);
+    v.u_.i = i;
+    return v;
+  }
+  // Normalises: a BigInt that fits in int64 becomes Kind::Int.
+  static Value integer(BigInt b);
+  static Value floating(double d) {
+    Value v(Kind::Float);
+    v.u_.f = d;
+    return v;
+  }
+  static Value string(std::string s);
+  static Value string(std::string_view s) { return string(std::string(s)); }
+  static Value string(const char* s) { return string(std::string(s)); }
+  static Value list(std::vector<Value> items = {});
+  static Value tuple(std::vector<Value> items = {});
+  static Value dict();  // empty DictObj
+  static Value object(ObjectBase* o);  // takes a fresh (refs == 0) object
+  static Value undefined(std::string message, bool strict);
+
+  // --- inspection ----------------------------------------------------------
+  Kind kind() const { return kind_; }
+  bool is_undefined() const { return kind_ == Kind::Undefined; }
+  bool is_none() const { return kind_ == Kind::None; }
+  bool is_bool() const { return kind_ == Kind::Bool; }
+  bool is_int() const { return kind_ == Kind::Int || kind_ == Kind::BigInt; }  // not bool
+  bool is_float() const { return kind_ == Kind::Float; }
+  bool is_number() const { return is_int() || is_float() || is_bool(); }
+  bool is_string() const { return kind_ == Kind::String; }
+  bool is_list() const { return kind_ == Kind::List; }
+  bool is_tuple() const { return kind_ == Kind::Tuple; }
+  bool is_sequence() const { return kind_ == Kind::List || kind_ == Kind::Tuple; }
+  bool is_dict() const { return kind_ == Kind::Dict; }
+  bool is_object() const { return kind_ == Kind::Object; }
+  bool is_strict_undefined() const;
+
+  bool as_bool() const { return u_.b; }
+  int64_t as_int() const { return u_.i; }  // Kind::Int or Kind::Bool
+  double as_float() const { return u_.f; }
+  const BigInt& as_bigint() const { return static_cast<BigIntObj*>(u_.p)->v; }
+  BigInt to_bigint() const;  // Int, Bool or BigInt
+  const std::string& as_string() const { return static_cast<StrObj*>(u_.p)->s; }
+  std::vector<Value>& items() const { return static_cast<ListObj*>(u_.p)->items; }  // List/Tuple
+  DictObj& dict_obj() const { return *reinterpret_cast<DictObj*>(u_.p); }
+  ObjectBase& obj() const { return *reinterpret_cast<ObjectBase*>(u_.p); }
+  const UndefinedObj* undefined_info() const { return static_cast<UndefinedObj*>(u_.p); }
+  // Numeric value as double (Bool, Int, BigInt, Float).
+  double to_double() const;
+
+  // Identity of the heap object (Python's `is` for containers); null for scalars.
+  const void* identity() const { return kind_ >= Kind::BigInt ? u_.p : nullptr; }
+
+ private:
+  explicit Value(Kind k) noexcept : kind_(k) { u_.p = nullptr; }
+  bool heap() const { return kind_ == Kind::Undefined || kind_ >= Kind::BigInt; }
+  void retain() const {
+    if (heap() && u_.p) ++u_.p->refs;
+  }
+  void release() {
+    if (heap() && u_.p && --u_.p->refs == 0) delete u_.p;
+  }
+
+  Kind kind_;
+  union {
+    bool b;
+    int64_t i;
+    double f;
+    Object* p;
+  } u_;
+};
+
+// An insertion-ordered dict with Python key equality (1 == 1.0 == True).
+// String keys are additionally indexed once the dict grows, so attribute
+// lookups in large data dicts stay O(1).
+class DictObj : public Object {
+ public:
+  using Entry = std::pair<Value, Value>;
+  const std::vector<Entry>& entries() const { return entries_; }
+  size_t size() const { return entries_.size(); }
+  const Value* find(const Value& key) const;
+  const Value* find(std::string_view key) const;
+  void set(Value key, Value value);
+  bool erase(const Value& key);
+  void clear();
+
+ private:
+  void rebuild_index() const;
+  std::vector<Entry> entries_;
+  mutable std::unique_ptr<struct DictIndex> index_;
+};
+
+// Everything that is neither data nor undefined: macros, loop objects, namespaces,
+// bound methods, cyclers, joiners. Attribute access and calls are virtual.
+struct ObjectBase : Object {
+  // Python's type name, used in messages ("'dict object' has no attribute").
+  virtual std::string_view type_name() const = 0;
+  // Sets `out` and returns true when the attribute exists.
+  virtual bool getattr(Runtime& rt, std::string_view name, Value& out) const;
+  // Returns false when the object does not support attribute assignment.
+  virtual bool setattr(std::string_view name, Value v);
+  virtual bool callable() const { return false; }
+  virtual Value call(Runtime& rt, CallArgs& args);
+  // Python repr(); str() is the same for every object we model.
+  virtual void repr(std::string& out) const;
+};
+
+// Positional and keyword arguments of a call, already evaluated.
+struct CallArgs {
+  std::vector<Value> args;
+  std::vector<std::pair<std::string, Value>> kwargs;
+
+  // Takes and removes keyword `name`; nullptr when absent.
+  bool take_kwarg(std::string_view name, Value& out);
+};
+
+}  // namespace wfgen::jinja
