@@ -166,7 +166,7 @@ void apply_changes(const fs::path& root, const std::vector<Output>& outputs,
       if (!fs::create_directory(*it, ec) || ec) {
         rollback();
         throw ProjectError(generic(fs::relative(*it, root)) + ": error: cannot create directory: " +
-                           (ec ? ec.message() : std::string("exists"))) + "\n");
+                           (ec ? ec.message() : std::string("exists")) + "\n");
       }
       made_dirs.push_back(*it);
     }
@@ -180,7 +180,7 @@ void apply_changes(const fs::path& root, const std::vector<Output>& outputs,
       std::error_code ec;
       fs::remove(temp, ec);
       rollback();
-      throw ProjectError(o.path + ": error: cannot write: " + why) + "\n");
+      throw ProjectError(o.path + ": error: cannot write: " + why + "\n");
     }
     pending.push_back({temp, target});
   }
