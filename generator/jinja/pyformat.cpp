@@ -158,7 +158,7 @@ std::string percent_one(PercentState& st, const Conversion& c, const Value& v) {
       std::string s = format_float(d, c.type, static_cast<int>(c.precision), c.alt);
       bool negative = s[0] == '-';
       if (negative) s.erase(0, 1);
-      return pad_percent(c, sign_of(c, negative), s, std::isfinite(d));
+      return pad_percent(c, sign_of(c, negative), s, true);
     }
     case 'c': {
       std::string ch;
@@ -383,7 +383,14 @@ std::string vformat(FieldSource& src, std::string_view fmt, int depth) {
     size_t start = ++i;
     int count = 1;
     bool nested = false;
+    bool in_name = true;  // '[...]' in the field name hides braces
     while (i < fmt.size()) {
+      if (in_name && fmt[i] == '[') {
+        while (i < fmt.size() && fmt[i] != ']') ++i;
+        if (i == fmt.size()) break;
+      } else if (in_name && (fmt[i] == ':' || fmt[i] == '!')) {
+        in_name = false;
+      }
       if (fmt[i] == '{') {
         nested = true;
         ++count;
@@ -512,8 +519,8 @@ Value percent_format(Runtime& rt, const std::string& fmt, const Value& args) {
         // Python reports the code point and the index of the conversion character.
         size_t at = i - 1;
         uint32_t cp = utf8::decode(fmt, at);
-        std::string ch;
-        utf8::encode(ch, cp);
+        // Python shows non-printable-ASCII characters as '?'.
+        std::string ch = cp >= 32 && cp <= 126 ? std::string(1, static_cast<char>(cp)) : "?";
         char hex[16];
         std::snprintf(hex, sizeof hex, "%x", cp);
         throw_error(ErrorKind::Value, "unsupported format character '" + ch + "' (0x" + hex +

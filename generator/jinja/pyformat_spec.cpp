@@ -99,7 +99,9 @@ Spec parse_spec(std::string_view s, char default_align, std::string_view type_na
   }
   if (i < s.size()) spec.type = s[i];
   if (spec.grouping) {
-    switch (spec.type) {
+    // Strings default to 's', which cannot group.
+    char effective = spec.type == 0 && default_align == '<' ? 's' : spec.type;
+    switch (effective) {
       case 0:
       case 'd':
       case 'e':
@@ -117,7 +119,7 @@ Spec parse_spec(std::string_view s, char default_align, std::string_view type_na
         if (spec.grouping == '_') break;
         [[fallthrough]];
       default:
-        spec_error(std::string("Cannot specify '") + spec.grouping + "' with '" + spec.type + "'.");
+        spec_error(std::string("Cannot specify '") + spec.grouping + "' with '" + effective + "'.");
     }
   }
   return spec;
@@ -183,7 +185,8 @@ std::string layout_number(const Spec& spec, char sign, std::string_view prefix,
   if (spec.fill == "0" && spec.align == '=') {
     min_width = spec.width - static_cast<int64_t>(head.size() + rest.size());
   }
-  std::string body = group_digits(digits, group, spec.grouping, min_width);
+  // inf and nan have no digits to group; their zero padding has no separators.
+  std::string body = group_digits(digits, group, digits.empty() ? 0 : spec.grouping, min_width);
   body += rest;
   return align_text(spec, spec.align ? spec.align : '>', head, body,
                     static_cast<int64_t>(utf8::length(body)));
@@ -199,6 +202,7 @@ std::string format_str(const std::string& s, const Spec& spec) {
   if (spec.type != 0 && spec.type != 's') {
     spec_error(std::string("Unknown format code '") + spec.type + "' for object of type 'str'");
   }
+  if (spec.sign == ' ') spec_error("Space not allowed in string format specifier");
   if (spec.sign) spec_error("Sign not allowed in string format specifier");
   if (spec.z) spec_error("Negative zero coercion (z) not allowed in string format specifier");
   if (spec.alternate) spec_error("Alternate form (#) not allowed in string format specifier");
@@ -275,7 +279,10 @@ std::string format_int(const Value& v, const Spec& spec, std::string_view type_n
     if (spec.sign) spec_error("Sign not allowed with integer format specifier 'c'");
     if (spec.alternate)
       spec_error("Alternate form (#) not allowed with integer format specifier 'c'");
-    if (v.kind() == Kind::BigInt || v.as_int() < 0 || v.as_int() > 0x10FFFF) {
+    if (v.kind() == Kind::BigInt) {
+      throw_error(ErrorKind::Runtime, "Python int too large to convert to C long");
+    }
+    if (v.as_int() < 0 || v.as_int() > 0x10FFFF) {
       throw_error(ErrorKind::Runtime, "%c arg not in range(0x110000)");
     }
     std::string ch;
@@ -292,26 +299,36 @@ std::string format_int(const Value& v, const Spec& spec, std::string_view type_n
 
 // Python's float format with no presentation type and a precision: 'g' that
 // switches to exponent one digit earlier and always shows a '.0' in fixed form.
-std::string general_with_dot0(double d, int precision) {
+// With '#', trailing zeros stay and a point is always shown.
+std::string general_with_dot0(double d, int precision, bool alternate) {
   int p = precision == 0 ? 1 : precision;
   std::string sci = format_float(d, 'e', p - 1);
   if (!std::isfinite(d)) return sci;
-  int exp = std::stoi(sci.substr(sci.find('e') + 1));
+  auto strip_zeros = [&](std::string& t) {
+    if (alternate || t.find('.') == std::string::npos) return;
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+  };
+  size_t e = sci.find('e');
+  int exp = std::stoi(sci.substr(e + 1));
   if (exp < -4 || exp >= p - 1) {
-    std::string mant = sci.substr(0, sci.find('e'));
-    if (mant.find('.') != std::string::npos) {
-      while (mant.back() == '0') mant.pop_back();
-      if (mant.back() == '.') mant.pop_back();
-    }
-    return mant + sci.substr(sci.find('e'));
+    std::string mant = sci.substr(0, e);
+    strip_zeros(mant);
+    if (alternate && mant.find('.') == std::string::npos) mant += '.';
+    return mant + sci.substr(e);
   }
   std::string out = format_float(d, 'f', p - 1 - exp);
-  if (out.find('.') != std::string::npos) {
-    while (out.back() == '0') out.pop_back();
-    if (out.back() == '.') out.pop_back();
-  }
+  strip_zeros(out);
   if (out.find('.') == std::string::npos) out += ".0";
   return out;
+}
+
+// repr() digits; '#' forces a point into the exponent form ('1.e+16').
+std::string repr_with_alternate(double d, bool alternate) {
+  std::string s = float_repr(d);
+  size_t e = s.find('e');
+  if (alternate && e != std::string::npos && s.find('.') == std::string::npos) s.insert(e, ".");
+  return s;
 }
 
 std::string format_float_spec(double d, Spec spec, std::string_view type_name) {
@@ -319,8 +336,9 @@ std::string format_float_spec(double d, Spec spec, std::string_view type_name) {
   std::string s;
   switch (type) {
     case 0:
-      s = spec.precision < 0 ? float_repr(d)
-                             : general_with_dot0(d, static_cast<int>(spec.precision));
+      s = spec.precision < 0
+              ? repr_with_alternate(d, spec.alternate)
+              : general_with_dot0(d, static_cast<int>(spec.precision), spec.alternate);
       break;
     case 'n':
       s = format_float(d, 'g', static_cast<int>(spec.precision), spec.alternate);
