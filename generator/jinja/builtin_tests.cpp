@@ -35,8 +35,8 @@ bool mod_equals(const Value& a, const Value& b, int target) {
   if (b.is_undefined()) raise_undefined(b);
   if (!a.is_number() || !b.is_number()) {
     if (a.is_string()) throw_type_error("not all arguments converted during string formatting");
-    throw_type_error("unsupported operand type(s) for %: '" + std::string(type_name(a)) + "' and '" +
-                     std::string(type_name(b)) + "'");
+    throw_type_error("unsupported operand type(s) for %: '" + std::string(type_name(a)) +
+                     "' and '" + std::string(type_name(b)) + "'");
   }
   if (!a.is_float() && !b.is_float()) {
     BigInt divisor = b.to_bigint();
@@ -160,13 +160,16 @@ bool test_sequence(Runtime&, const Value& input, CallArgs& args) {
     case Kind::String:
     case Kind::List:
     case Kind::Tuple:
-    case Kind::Dict: return true;
-    case Kind::Undefined: return !input.is_strict_undefined();
+    case Kind::Dict:
+      return true;
+    case Kind::Undefined:
+      return !input.is_strict_undefined();
     case Kind::Object: {
       std::vector<Value> items;
       return input.obj().iterate(items);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -176,7 +179,8 @@ bool test_iterable(Runtime&, const Value& input, CallArgs& args) {
     case Kind::String:
     case Kind::List:
     case Kind::Tuple:
-    case Kind::Dict: return true;
+    case Kind::Dict:
+      return true;
     case Kind::Undefined:
       if (input.is_strict_undefined()) raise_undefined(input);
       return true;
@@ -184,7 +188,8 @@ bool test_iterable(Runtime&, const Value& input, CallArgs& args) {
       std::vector<Value> items;
       return input.obj().iterate(items);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -202,14 +207,19 @@ bool test_sameas(Runtime&, const Value& input, CallArgs& args) {
   one_argument("test_sameas", "other", args, other);
   if (input.kind() != other.kind()) return false;
   switch (input.kind()) {
-    case Kind::None: return true;
-    case Kind::Bool: return input.as_bool() == other.as_bool();
+    case Kind::None:
+      return true;
+    case Kind::Bool:
+      return input.as_bool() == other.as_bool();
     case Kind::Int:
       return input.as_int() == other.as_int() && input.as_int() >= -5 && input.as_int() <= 256;
-    case Kind::String: return input.as_string() == other.as_string();
+    case Kind::String:
+      return input.as_string() == other.as_string();
     case Kind::Float:
-    case Kind::Undefined: return false;
-    default: return input.identity() == other.identity();
+    case Kind::Undefined:
+      return false;
+    default:
+      return input.identity() == other.identity();
   }
 }
 

@@ -40,9 +40,13 @@ std::vector<std::string_view> split_on(std::string_view s, char sep) {
   throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
 }
 
-bool is_integral(const Value& v) { return v.is_int() || v.is_bool(); }
+bool is_integral(const Value& v) {
+  return v.is_int() || v.is_bool();
+}
 
-int64_t small_int(const Value& v) { return v.is_bool() ? (v.as_bool() ? 1 : 0) : v.as_int(); }
+int64_t small_int(const Value& v) {
+  return v.is_bool() ? (v.as_bool() ? 1 : 0) : v.as_int();
+}
 
 }  // namespace
 
@@ -214,10 +218,10 @@ bool py_contains(const Value& container, const Value& x) {
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
-  throw_type_error("argument of type '" + std::string(type_name(container)) +
-                   "' is not iterable");
+  throw_type_error("argument of type '" + std::string(type_name(container)) + "' is not iterable");
 }
 
 int64_t to_index(const Value& v) {
@@ -227,7 +231,8 @@ int64_t to_index(const Value& v) {
     throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
   }
   if (v.is_undefined()) raise_undefined(v);
-  throw_type_error("'" + std::string(type_name(v)) + "' object cannot be interpreted as an integer");
+  throw_type_error("'" + std::string(type_name(v)) +
+                   "' object cannot be interpreted as an integer");
 }
 
 // ---- numbers -------------------------------------------------------------------------
@@ -296,7 +301,8 @@ std::optional<Value> parse_int(std::string_view text, int base) {
   size_t i = 0;
   for (; i < digits.size(); ++i) {
     int64_t next;
-    if (__builtin_mul_overflow(small, base, &next) || __builtin_add_overflow(next, digits[i], &next)) {
+    if (__builtin_mul_overflow(small, base, &next) ||
+        __builtin_add_overflow(next, digits[i], &next)) {
       break;
     }
     small = next;
@@ -519,19 +525,32 @@ std::string utf8_prefix(std::string_view s, size_t n) {
   return std::string(s.substr(0, i));
 }
 
-bool is_word_char(uint32_t cp) { return cp == '_' || utf8::is_alnum(cp); }
+bool is_word_char(uint32_t cp) {
+  return cp == '_' || utf8::is_alnum(cp);
+}
 
 std::string html_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\'': out += "&#39;"; break;
-      case '"': out += "&#34;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      case '"':
+        out += "&#34;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;

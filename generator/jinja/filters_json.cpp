@@ -27,17 +27,33 @@ void encode_string(std::string& out, std::string_view s) {
   while (i < s.size()) {
     uint32_t cp = utf8::decode(s, i);
     switch (cp) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       case '<':
       case '>':
       case '&':
-      case '\'': u_escape(cp); break;
+      case '\'':
+        u_escape(cp);
+        break;
       default:
         if (cp >= 0x20 && cp < 0x7f) {
           out += static_cast<char>(cp);
@@ -82,15 +98,29 @@ class JsonEncoder {
 
   void encode(std::string& out, const Value& v, int level) {
     switch (v.kind()) {
-      case Kind::None: out += "null"; return;
-      case Kind::Bool: out += v.as_bool() ? "true" : "false"; return;
+      case Kind::None:
+        out += "null";
+        return;
+      case Kind::Bool:
+        out += v.as_bool() ? "true" : "false";
+        return;
       case Kind::Int:
-      case Kind::BigInt: append_repr(out, v); return;
-      case Kind::Float: encode_float(out, v.as_float()); return;
-      case Kind::String: encode_string(out, v.as_string()); return;
+      case Kind::BigInt:
+        append_repr(out, v);
+        return;
+      case Kind::Float:
+        encode_float(out, v.as_float());
+        return;
+      case Kind::String:
+        encode_string(out, v.as_string());
+        return;
       case Kind::List:
-      case Kind::Tuple: encode_array(out, v.items(), level); return;
-      case Kind::Dict: encode_object(out, v, level); return;
+      case Kind::Tuple:
+        encode_array(out, v.items(), level);
+        return;
+      case Kind::Dict:
+        encode_object(out, v, level);
+        return;
       case Kind::Object:
         // namedtuples (groupby's _GroupTuple) serialize as arrays.
         if (v.obj().type_name() == "_GroupTuple") {
@@ -100,7 +130,8 @@ class JsonEncoder {
           return;
         }
         break;
-      default: break;
+      default:
+        break;
     }
     throw_type_error("Object of type " + std::string(type_name(v)) + " is not JSON serializable");
   }
@@ -148,17 +179,25 @@ class JsonEncoder {
       first = false;
       if (indent_) newline(out, level + 1);
       switch (key.kind()) {
-        case Kind::String: encode_string(out, key.as_string()); break;
+        case Kind::String:
+          encode_string(out, key.as_string());
+          break;
         case Kind::Float: {
           std::string f;
           encode_float(f, key.as_float());
           encode_string(out, f);
           break;
         }
-        case Kind::Bool: out += key.as_bool() ? "\"true\"" : "\"false\""; break;
-        case Kind::None: out += "\"null\""; break;
+        case Kind::Bool:
+          out += key.as_bool() ? "\"true\"" : "\"false\"";
+          break;
+        case Kind::None:
+          out += "\"null\"";
+          break;
         case Kind::Int:
-        case Kind::BigInt: encode_string(out, to_repr(key)); break;
+        case Kind::BigInt:
+          encode_string(out, to_repr(key));
+          break;
         default:
           throw_type_error("keys must be str, int, float, bool or None, not " +
                            std::string(type_name(key)));

@@ -23,17 +23,22 @@ namespace {
 // Python's float(v); nullopt where float() raises TypeError or ValueError.
 std::optional<double> to_python_float(const Value& v) {
   switch (v.kind()) {
-    case Kind::Float: return v.as_float();
+    case Kind::Float:
+      return v.as_float();
     case Kind::Bool:
-    case Kind::Int: return v.to_double();
+    case Kind::Int:
+      return v.to_double();
     case Kind::BigInt: {
       double d = v.as_bigint().to_double();
       if (std::isinf(d)) throw_error(ErrorKind::Runtime, "int too large to convert to float");
       return d;
     }
-    case Kind::String: return parse_float(v.as_string());
-    case Kind::Undefined: raise_undefined(v);
-    default: return std::nullopt;
+    case Kind::String:
+      return parse_float(v.as_string());
+    case Kind::Undefined:
+      raise_undefined(v);
+    default:
+      return std::nullopt;
   }
 }
 
@@ -51,13 +56,15 @@ double power_of_ten(int64_t n) {
 Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("abs", args, {});
   switch (input.kind()) {
-    case Kind::Bool: return Value::integer(input.as_bool() ? 1 : 0);
+    case Kind::Bool:
+      return Value::integer(input.as_bool() ? 1 : 0);
     case Kind::Int:
       if (input.as_int() == INT64_MIN) return Value::integer(-input.to_bigint());
       return Value::integer(input.as_int() < 0 ? -input.as_int() : input.as_int());
     case Kind::BigInt:
       return input.as_bigint().negative() ? Value::integer(-input.as_bigint()) : input;
-    case Kind::Float: return Value::floating(std::fabs(input.as_float()));
+    case Kind::Float:
+      return Value::floating(std::fabs(input.as_float()));
     default:
       throw_type_error("bad operand type for abs(): '" + std::string(type_name(input)) + "'");
   }
@@ -71,12 +78,15 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
   int64_t base = to_index(bind.get(1, Value::integer(10)));
   switch (input.kind()) {
     case Kind::Int:
-    case Kind::BigInt: return input;
-    case Kind::Bool: return Value::integer(input.as_bool() ? 1 : 0);
+    case Kind::BigInt:
+      return input;
+    case Kind::Bool:
+      return Value::integer(input.as_bool() ? 1 : 0);
     case Kind::Float: {
       double d = input.as_float();
       if (std::isnan(d)) return fallback;
-      if (std::isinf(d)) throw_error(ErrorKind::Runtime, "cannot convert float infinity to integer");
+      if (std::isinf(d))
+        throw_error(ErrorKind::Runtime, "cannot convert float infinity to integer");
       return int_from_double(d);
     }
     case Kind::String: {
@@ -87,8 +97,10 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
       if (!d || !std::isfinite(*d)) return fallback;
       return int_from_double(*d);
     }
-    case Kind::Undefined: raise_undefined(input);
-    default: return fallback;
+    case Kind::Undefined:
+      raise_undefined(input);
+    default:
+      return fallback;
   }
 }
 

@@ -320,7 +320,8 @@ Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
     if (n < extra) ++offset;
     int64_t end = offset + (n + 1) * per;
     std::vector<Value> part;
-    for (int64_t i = std::max<int64_t>(start, 0); i < std::min(end, len); ++i) part.push_back(seq[i]);
+    for (int64_t i = std::max<int64_t>(start, 0); i < std::min(end, len); ++i)
+      part.push_back(seq[i]);
     if (!fill_with.is_none() && n >= extra) part.push_back(fill_with);
     out.push_back(Value::list(std::move(part)));
   }
@@ -353,7 +354,8 @@ Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {
       members.push_back(items[j]);
     }
     Value grouper = case_sensitive ? group_key : output_key(rt, members.front());
-    groups.push_back(Value::object(new GroupTuple(std::move(grouper), Value::list(std::move(members)))));
+    groups.push_back(
+        Value::object(new GroupTuple(std::move(grouper), Value::list(std::move(members)))));
     i = j;
   }
   return Value::list(std::move(groups));

@@ -8,14 +8,14 @@
 #include "jinja/args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
+#include "jinja/pyformat.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
 
 namespace wfgen::jinja {
-// Python's `fmt % args`, implemented in pyformat.cpp (branch prims). Declared weak
-// until that branch is merged so this library keeps linking without it.
-Value percent_format(Runtime& rt, const std::string& fmt, const Value& args)
-    __attribute__((weak));
+// pyformat.h's percent_format is not implemented in main yet (branch prims): a weak
+// reference keeps this library linking until it lands. TODO: drop once merged.
+Value percent_format(Runtime& rt, const std::string& fmt, const Value& args) __attribute__((weak));
 }  // namespace wfgen::jinja
 
 namespace wfgen::jinja::builtins {
@@ -196,7 +196,8 @@ Value filter_string(Runtime&, const Value& input, CallArgs& args) {
 // str % args, with Jinja2's rule that positional and keyword arguments don't mix.
 Value filter_format(Runtime& rt, const Value& input, CallArgs& args) {
   if (!args.args.empty() && !args.kwargs.empty()) {
-    throw_error(ErrorKind::Runtime, "can't handle positional and keyword arguments at the same time");
+    throw_error(ErrorKind::Runtime,
+                "can't handle positional and keyword arguments at the same time");
   }
   Value operands;
   if (!args.kwargs.empty()) {
@@ -225,7 +226,9 @@ bool word_punct(uint32_t cp) {
   return is_word_char(cp) || cp == '!' || cp == '"' || cp == '\'' || cp == '&' || cp == '.' ||
          cp == ',' || cp == '?';
 }
-bool letter(uint32_t cp) { return is_word_char(cp) && !utf8::is_digit(cp); }
+bool letter(uint32_t cp) {
+  return is_word_char(cp) && !utf8::is_digit(cp);
+}
 
 // `(?<=wp)(?=-{2,}\w)` at position p: true with the dash count in `dashes`.
 bool em_dash_at(const CodePoints& s, size_t p, size_t& dashes) {

@@ -26,10 +26,14 @@ struct RangeObject : ObjectBase {
   }
   std::string_view type_name() const override { return "range"; }
   bool getattr(Runtime&, std::string_view name, Value& out) const override {
-    if (name == "start") out = Value::integer(start);
-    else if (name == "stop") out = Value::integer(stop);
-    else if (name == "step") out = Value::integer(step);
-    else return false;
+    if (name == "start")
+      out = Value::integer(start);
+    else if (name == "stop")
+      out = Value::integer(stop);
+    else if (name == "step")
+      out = Value::integer(step);
+    else
+      return false;
     return true;
   }
   bool iterate(std::vector<Value>& out) const override {
@@ -46,19 +50,23 @@ struct RangeObject : ObjectBase {
   }
 };
 
-// A bound method of a builtin object (cycler.next, cycler.reset).
+// A bound method of a builtin object (cycler.next, cycler.reset). It holds a
+// counted reference to its object by hand: Value::object() is for fresh objects only.
 template <typename Self>
 struct BoundMethod : ObjectBase {
   using Fn = Value (*)(Self&, Runtime&, CallArgs&);
-  Value self;  // keeps the object alive
+  Self* self;
   Fn fn;
   std::string_view name;
-  BoundMethod(Value s, Fn f, std::string_view n) : self(std::move(s)), fn(f), name(n) {}
+  BoundMethod(Self* s, Fn f, std::string_view n) : self(s), fn(f), name(n) { ++self->refs; }
+  ~BoundMethod() override {
+    if (--self->refs == 0) delete self;
+  }
+  BoundMethod(const BoundMethod&) = delete;
+  BoundMethod& operator=(const BoundMethod&) = delete;
   std::string_view type_name() const override { return "method"; }
   bool callable() const override { return true; }
-  Value call(Runtime& rt, CallArgs& args) override {
-    return fn(static_cast<Self&>(self.obj()), rt, args);
-  }
+  Value call(Runtime& rt, CallArgs& args) override { return fn(*self, rt, args); }
   void repr(std::string& out) const override {
     out += "<bound method ";
     out += name;
@@ -84,8 +92,7 @@ struct Cycler : ObjectBase {
   }
 
   bool getattr(Runtime&, std::string_view name, Value& out) const override {
-    // Methods need a Value holding this object; the refcount lives in Object.
-    Value self = Value::object(const_cast<Cycler*>(this));
+    auto* self = const_cast<Cycler*>(this);
     if (name == "current") {
       out = items[pos];
     } else if (name == "items") {
@@ -119,9 +126,12 @@ struct Joiner : ObjectBase {
     return Value::string(sep);
   }
   bool getattr(Runtime&, std::string_view name, Value& out) const override {
-    if (name == "sep") out = Value::string(sep);
-    else if (name == "used") out = Value::boolean(used);
-    else return false;
+    if (name == "sep")
+      out = Value::string(sep);
+    else if (name == "used")
+      out = Value::boolean(used);
+    else
+      return false;
     return true;
   }
   void repr(std::string& out) const override { out += "<jinja2.utils.Joiner object>"; }
@@ -142,9 +152,11 @@ Value build_dict(std::string_view func, CallArgs& args) {
       size_t index = 0;
       for (const Value& pair : iterate(source)) {
         std::vector<Value> kv;
-        if (pair.is_sequence() || pair.is_string()) kv = iterate(pair);
-        else throw_type_error("cannot convert dictionary update sequence element #" +
-                              std::to_string(index) + " to a sequence");
+        if (pair.is_sequence() || pair.is_string())
+          kv = iterate(pair);
+        else
+          throw_type_error("cannot convert dictionary update sequence element #" +
+                           std::to_string(index) + " to a sequence");
         if (kv.size() != 2) {
           throw_error(ErrorKind::Value, "dictionary update sequence element #" +
                                             std::to_string(index) + " has length " +
@@ -177,27 +189,37 @@ struct SplitMix {
 };
 
 constexpr const char* kLoremWords[] = {
-    "a", "ac", "accumsan", "ad", "adipiscing", "aenean", "aliquam", "aliquet", "amet", "ante",
-    "aptent", "arcu", "at", "auctor", "augue", "bibendum", "blandit", "class", "commodo",
-    "condimentum", "congue", "consectetuer", "consequat", "conubia", "convallis", "cras",
-    "cubilia", "cum", "curabitur", "curae", "cursus", "dapibus", "diam", "dictum", "dictumst",
-    "dignissim", "dis", "dolor", "donec", "dui", "duis", "egestas", "eget", "eleifend",
-    "elementum", "elit", "enim", "erat", "eros", "est", "et", "etiam", "eu", "euismod",
-    "facilisi", "facilisis", "fames", "faucibus", "felis", "fermentum", "feugiat", "fringilla",
-    "fusce", "gravida", "habitant", "habitasse", "hac", "hendrerit", "hymenaeos", "iaculis", "id",
-    "imperdiet", "in", "inceptos", "integer", "interdum", "ipsum", "justo", "lacinia", "lacus",
-    "laoreet", "lectus", "leo", "libero", "ligula", "litora", "lobortis", "lorem", "luctus",
-    "maecenas", "magna", "magnis", "malesuada", "massa", "mattis", "mauris", "metus", "mi",
-    "molestie", "mollis", "montes", "morbi", "mus", "nam", "nascetur", "natoque", "nec", "neque",
-    "netus", "nibh", "nisi", "nisl", "non", "nonummy", "nostra", "nulla", "nullam", "nunc", "odio",
-    "orci", "ornare", "parturient", "pede", "pellentesque", "penatibus", "per", "pharetra",
-    "phasellus", "placerat", "platea", "porta", "porttitor", "posuere", "potenti", "praesent",
-    "pretium", "primis", "proin", "pulvinar", "purus", "quam", "quis", "quisque", "rhoncus",
-    "ridiculus", "risus", "rutrum", "sagittis", "sapien", "scelerisque", "sed", "sem", "semper",
-    "senectus", "sit", "sociis", "sociosqu", "sodales", "sollicitudin", "suscipit", "suspendisse",
-    "taciti", "tellus", "tempor", "tempus", "tincidunt", "torquent", "tortor", "tristique",
-    "turpis", "ullamcorper", "ultrices", "ultricies", "urna", "ut", "varius", "vehicula", "vel",
-    "velit", "venenatis", "vestibulum", "vitae", "vivamus", "viverra", "volutpat", "vulputate"};
+    "a",          "ac",          "accumsan",     "ad",           "adipiscing",  "aenean",
+    "aliquam",    "aliquet",     "amet",         "ante",         "aptent",      "arcu",
+    "at",         "auctor",      "augue",        "bibendum",     "blandit",     "class",
+    "commodo",    "condimentum", "congue",       "consectetuer", "consequat",   "conubia",
+    "convallis",  "cras",        "cubilia",      "cum",          "curabitur",   "curae",
+    "cursus",     "dapibus",     "diam",         "dictum",       "dictumst",    "dignissim",
+    "dis",        "dolor",       "donec",        "dui",          "duis",        "egestas",
+    "eget",       "eleifend",    "elementum",    "elit",         "enim",        "erat",
+    "eros",       "est",         "et",           "etiam",        "eu",          "euismod",
+    "facilisi",   "facilisis",   "fames",        "faucibus",     "felis",       "fermentum",
+    "feugiat",    "fringilla",   "fusce",        "gravida",      "habitant",    "habitasse",
+    "hac",        "hendrerit",   "hymenaeos",    "iaculis",      "id",          "imperdiet",
+    "in",         "inceptos",    "integer",      "interdum",     "ipsum",       "justo",
+    "lacinia",    "lacus",       "laoreet",      "lectus",       "leo",         "libero",
+    "ligula",     "litora",      "lobortis",     "lorem",        "luctus",      "maecenas",
+    "magna",      "magnis",      "malesuada",    "massa",        "mattis",      "mauris",
+    "metus",      "mi",          "molestie",     "mollis",       "montes",      "morbi",
+    "mus",        "nam",         "nascetur",     "natoque",      "nec",         "neque",
+    "netus",      "nibh",        "nisi",         "nisl",         "non",         "nonummy",
+    "nostra",     "nulla",       "nullam",       "nunc",         "odio",        "orci",
+    "ornare",     "parturient",  "pede",         "pellentesque", "penatibus",   "per",
+    "pharetra",   "phasellus",   "placerat",     "platea",       "porta",       "porttitor",
+    "posuere",    "potenti",     "praesent",     "pretium",      "primis",      "proin",
+    "pulvinar",   "purus",       "quam",         "quis",         "quisque",     "rhoncus",
+    "ridiculus",  "risus",       "rutrum",       "sagittis",     "sapien",      "scelerisque",
+    "sed",        "sem",         "semper",       "senectus",     "sit",         "sociis",
+    "sociosqu",   "sodales",     "sollicitudin", "suscipit",     "suspendisse", "taciti",
+    "tellus",     "tempor",      "tempus",       "tincidunt",    "torquent",    "tortor",
+    "tristique",  "turpis",      "ullamcorper",  "ultrices",     "ultricies",   "urna",
+    "ut",         "varius",      "vehicula",     "vel",          "velit",       "venenatis",
+    "vestibulum", "vitae",       "vivamus",      "viverra",      "volutpat",    "vulputate"};
 
 }  // namespace
 
@@ -224,7 +246,9 @@ Value global_range(Runtime&, CallArgs& args) {
   return result;
 }
 
-Value global_dict(Runtime&, CallArgs& args) { return build_dict("dict", args); }
+Value global_dict(Runtime&, CallArgs& args) {
+  return build_dict("dict", args);
+}
 
 Value global_namespace(Runtime&, CallArgs& args) {
   return Value::object(new Namespace(build_dict("dict", args)));
@@ -292,8 +316,10 @@ Value global_lipsum(Runtime&, CallArgs& args) {
       if (i) text += ' ';
       text += words[i];
     }
-    if (!text.empty() && text.back() == ',') text.back() = '.';
-    else if (text.empty() || text.back() != '.') text += '.';
+    if (!text.empty() && text.back() == ',')
+      text.back() = '.';
+    else if (text.empty() || text.back() != '.')
+      text += '.';
     paragraphs.push_back(std::move(text));
   }
   std::string out;
