@@ -39,7 +39,7 @@ Value Renderer::make_undefined(std::string message) const {
 
 void Renderer::rethrow_located(TemplateError& e, uint32_t pos) const {
   if (!e.located() && tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
-  throw;
+  throw e;
 }
 
 void Renderer::enter_call(uint32_t pos) {
@@ -190,8 +190,11 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   loop->node = &s;
   loop->outer = outer;
   loop->ctx = ctx_;
-  loop_frame->set(kLoopSymbol, loop_value);
   for (size_t i = 0; i < loop->items.size(); ++i) {
+    // Each iteration starts from the enclosing scope: names set in the body do not
+    // carry over to the next iteration (Jinja2 re-binds them per iteration).
+    loop_frame->vars.clear();
+    loop_frame->set(kLoopSymbol, loop_value);
     loop->index0 = i;
     assign(*s.target, loop->items[i]);
     exec_body(s.body);

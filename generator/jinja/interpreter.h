@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "jinja/error.h"
 #include "jinja/nodes.h"
 #include "jinja/runtime.h"
 #include "jinja/scope.h"
