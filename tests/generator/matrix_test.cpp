@@ -43,9 +43,8 @@ TEST(Matrix, ExplicitEntriesWithDefaultsAndOverrides) {
       "entries:\n"
       "  - {name: a}\n"
       "  - {name: b, runner: linux.g5, gpu: true}\n");
-  EXPECT_EQ(rows.dump(),
-            R"([{"name":"a","runner":"linux.2xlarge","gpu":false},)"
-            R"({"name":"b","runner":"linux.g5","gpu":true}])");
+  EXPECT_EQ(rows.dump(), R"([{"name":"a","runner":"linux.2xlarge","gpu":false},)"
+                         R"({"name":"b","runner":"linux.g5","gpu":true}])");
 }
 
 TEST(Matrix, AxesProductIsStableFirstAxisOutermost) {
@@ -54,9 +53,8 @@ TEST(Matrix, AxesProductIsStableFirstAxisOutermost) {
       "axes:\n"
       "  python: ['3.10', '3.11']\n"
       "  ref: [main, release]\n");
-  EXPECT_EQ(rows.dump(),
-            R"([{"python":"3.10","ref":"main"},{"python":"3.10","ref":"release"},)"
-            R"({"python":"3.11","ref":"main"},{"python":"3.11","ref":"release"}])");
+  EXPECT_EQ(rows.dump(), R"([{"python":"3.10","ref":"main"},{"python":"3.10","ref":"release"},)"
+                         R"({"python":"3.11","ref":"main"},{"python":"3.11","ref":"release"}])");
 }
 
 TEST(Matrix, ExcludeRemovesMatchingCombinations) {
@@ -84,13 +82,12 @@ TEST(Matrix, IncludeFollowsGitHubSemantics) {
       "  - {fruit: apple, shape: circle}\n"
       "  - {fruit: banana}\n"
       "  - {fruit: banana, animal: cat}\n");
-  EXPECT_EQ(rows.dump(),
-            R"([{"fruit":"apple","animal":"cat","color":"pink","shape":"circle"},)"
-            R"({"fruit":"apple","animal":"dog","color":"green","shape":"circle"},)"
-            R"({"fruit":"pear","animal":"cat","color":"pink","shape":null},)"
-            R"({"fruit":"pear","animal":"dog","color":"green","shape":null},)"
-            R"({"fruit":"banana","animal":null,"color":null,"shape":null},)"
-            R"({"fruit":"banana","animal":"cat","color":null,"shape":null}])");
+  EXPECT_EQ(rows.dump(), R"([{"fruit":"apple","animal":"cat","color":"pink","shape":"circle"},)"
+                         R"({"fruit":"apple","animal":"dog","color":"green","shape":"circle"},)"
+                         R"({"fruit":"pear","animal":"cat","color":"pink","shape":null},)"
+                         R"({"fruit":"pear","animal":"dog","color":"green","shape":null},)"
+                         R"({"fruit":"banana","animal":null,"color":null,"shape":null},)"
+                         R"({"fruit":"banana","animal":"cat","color":null,"shape":null}])");
 }
 
 TEST(Matrix, ShardExpansionAtTopLevelAndInTables) {
@@ -231,7 +228,8 @@ TEST(MatrixErrors, ShardsMustBePositive) {
 
 TEST(Matrix, ErrorExcerptHasCaret) {
   try {
-    expand("expand_shards: true\nfields: {config: string}\nentries:\n  - config: a\n    shard: 3\n");
+    expand(
+        "expand_shards: true\nfields: {config: string}\nentries:\n  - config: a\n    shard: 3\n");
     FAIL();
   } catch (const DataError& e) {
     EXPECT_EQ(e.format(),
