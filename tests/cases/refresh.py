@@ -143,11 +143,20 @@ CaseDumper.add_representer(str, _str_representer)
 
 
 def dump_cases(cases):
-    text = yaml.dump(cases, Dumper=CaseDumper, sort_keys=False, allow_unicode=True, width=4096,
-                     default_flow_style=None)
+    parts = []
+    for case in cases:
+        part = yaml.dump([case], Dumper=CaseDumper, sort_keys=False, allow_unicode=True,
+                         width=4096, default_flow_style=None)
+        if part.endswith("\n...\n"):
+            # A keep-chomped (|+) block scalar ends the case: its trailing blank lines belong to
+            # the value, so no document-end marker and no separating blank line.
+            parts.append(part[: -len("...\n")])
+        else:
+            parts.append(part + "\n")
+    text = "".join(parts) if parts else "[]\n"
     if yaml.safe_load(text) != cases:  # the layout must never change a template or expected value
         raise SystemExit("internal error: YAML round trip changed a case")
-    return text.replace("\n- name:", "\n\n- name:")
+    return text
 
 
 def load_cases(path):
