@@ -1,6 +1,54 @@
-// Placeholder until the generator lands: generate/check/list are registered there.
+// wfgen generate | check | list [-C DIR]: the project commands, thin wrappers over
+// pipeline/ (which the benchmarks call in-process).
+#include <iostream>
+
 #include "cli/commands.h"
+#include "pipeline/pipeline.h"
 
 namespace wfgen::cli {
-void add_project_commands(CLI::App&, int&) {}
+
+namespace {
+
+void emit(const pipeline::RunResult& r, int& exit_code) {
+  std::cout << r.out << std::flush;
+  std::cerr << r.err << std::flush;
+  exit_code = r.exit_code;
+}
+
+}  // namespace
+
+void add_project_commands(CLI::App& app, int& exit_code) {
+  // Shared state lives as long as the app: CLI11 keeps references to it.
+  static std::string generate_dir = ".", check_dir = ".", list_dir = ".";
+  static std::string format = "text";
+
+  CLI::App* gen =
+      app.add_subcommand("generate", "Render every workflow and write the ones that changed");
+  gen->add_option("-C", generate_dir, "Run on the project in DIR (default: current directory)")
+      ->type_name("DIR");
+  gen->callback([&exit_code] {
+    emit(pipeline::run_project(generate_dir, pipeline::Mode::Generate), exit_code);
+  });
+
+  CLI::App* check = app.add_subcommand(
+      "check", "Fail (exit 1) with a diff when generated/ is not what the sources make");
+  check->add_option("-C", check_dir, "Run on the project in DIR (default: current directory)")
+      ->type_name("DIR");
+  check->add_option("--format", format, "Report format")
+      ->check(CLI::IsMember({"text", "github", "json"}))
+      ->default_str("text");
+  check->callback([&exit_code] {
+    pipeline::Format f = format == "github" ? pipeline::Format::Github
+                         : format == "json" ? pipeline::Format::Json
+                                            : pipeline::Format::Text;
+    emit(pipeline::run_project(check_dir, pipeline::Mode::Check, f), exit_code);
+  });
+
+  CLI::App* list =
+      app.add_subcommand("list", "List every output with its template, matrix and row");
+  list->add_option("-C", list_dir, "Run on the project in DIR (default: current directory)")
+      ->type_name("DIR");
+  list->callback([&exit_code] { emit(pipeline::list_project(list_dir), exit_code); });
+}
+
 }  // namespace wfgen::cli

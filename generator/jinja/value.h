@@ -176,6 +176,8 @@ class Value {
 // lookups in large data dicts stay O(1).
 class DictObj : public Object {
  public:
+  DictObj() = default;
+  ~DictObj() override;
   using Entry = std::pair<Value, Value>;
   const std::vector<Entry>& entries() const { return entries_; }
   size_t size() const { return entries_.size(); }
@@ -204,6 +206,11 @@ struct ObjectBase : Object {
   virtual Value call(Runtime& rt, CallArgs& args);
   // Python repr(); str() is the same for every object we model.
   virtual void repr(std::string& out) const;
+  // Iterable objects (dict views, ...) fill `out` and return true.
+  virtual bool iterate(std::vector<Value>& out) const {
+    (void)out;
+    return false;
+  }
 };
 
 // Positional and keyword arguments of a call, already evaluated.

@@ -1,0 +1,51 @@
+#include "data/error.h"
+
+namespace wfgen::data {
+
+namespace {
+std::string headline(const std::string& file, Mark mark, const std::string& message) {
+  std::string out = file;
+  if (mark.line > 0) {
+    out += ':' + std::to_string(mark.line);
+    if (mark.col > 0) out += ':' + std::to_string(mark.col);
+  }
+  return out + ": error: " + message;
+}
+}  // namespace
+
+DataError::DataError(std::string file, Mark mark, std::string message, std::string source_line)
+    : std::runtime_error(headline(file, mark, message)),
+      file_(std::move(file)),
+      mark_(mark),
+      message_(std::move(message)),
+      source_line_(std::move(source_line)) {}
+
+std::string DataError::format() const {
+  std::string out = what();
+  out += '\n';
+  if (mark_.line > 0 && !source_line_.empty()) {
+    out += "  " + source_line_ + "\n  ";
+    // Tabs stay tabs so the caret lines up in a terminal.
+    for (int i = 1; i < mark_.col && i - 1 < static_cast<int>(source_line_.size()); ++i)
+      out += source_line_[i - 1] == '\t' ? '\t' : ' ';
+    out += "^\n";
+  }
+  return out;
+}
+
+std::string line_of(std::string_view text, int line) {
+  if (line <= 0) return {};
+  size_t start = 0;
+  for (int i = 1; i < line; ++i) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) return {};
+    start = nl + 1;
+  }
+  size_t end = text.find('\n', start);
+  std::string_view l =
+      text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return std::string(l);
+}
+
+}  // namespace wfgen::data

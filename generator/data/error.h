@@ -1,0 +1,40 @@
+// DataError: a mistake in a data file (YAML/JSON, a matrix, the manifest), with the
+// position it is at, so every message reads `file:line:col: error: ...` plus a caret excerpt.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace wfgen::data {
+
+struct Mark {
+  int line = 0;  // 1-based; 0 when unknown
+  int col = 0;   // 1-based
+};
+
+class DataError : public std::runtime_error {
+ public:
+  DataError(std::string file, Mark mark, std::string message, std::string source_line = {});
+
+  const std::string& file() const { return file_; }
+  int line() const { return mark_.line; }
+  int col() const { return mark_.col; }
+  const std::string& message() const { return message_; }
+  const std::string& source_line() const { return source_line_; }
+
+  // "file:line:col: error: message\n  <source line>\n  <spaces>^\n" (the excerpt only when
+  // the position and the line are known).
+  std::string format() const;
+
+ private:
+  std::string file_;
+  Mark mark_;
+  std::string message_;
+  std::string source_line_;
+};
+
+// Line `line` (1-based) of `text`, without its newline; empty when out of range.
+std::string line_of(std::string_view text, int line);
+
+}  // namespace wfgen::data

@@ -1,0 +1,18 @@
+// Python's operators on Values: + - * / // % ** and unary - +, with int overflow
+// promoted to BigInt, str/list concatenation and repetition, and `str % args`.
+#pragma once
+
+#include "jinja/nodes.h"
+#include "jinja/value.h"
+
+namespace wfgen::jinja {
+
+class Runtime;
+
+Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b);
+Value negate(const Value& v);
+Value unary_plus(const Value& v);
+// `a in b` (Python's `__contains__`).
+bool contains(const Value& container, const Value& item);
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,110 @@
+#include "jinja/environment.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "jinja/error.h"
+#include "jinja/interpreter.h"
+#include "jinja/parser.h"
+#include "jinja/template.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+// Jinja2's split_template_path: '/'-separated pieces, '.' and empty pieces dropped;
+// a '..' piece or a backslash would leave the search path and is refused.
+std::vector<std::string> split_template_path(std::string_view name) {
+  std::vector<std::string> pieces;
+  size_t start = 0;
+  while (start <= name.size()) {
+    size_t end = name.find('/', start);
+    if (end == std::string_view::npos) end = name.size();
+    std::string_view piece = name.substr(start, end - start);
+    if (piece == ".." || piece.find('\\') != std::string_view::npos) {
+      throw_error(ErrorKind::Security,
+                  "template name '" + std::string(name) + "' escapes the template search path");
+    }
+    if (!piece.empty() && piece != ".") pieces.emplace_back(piece);
+    start = end + 1;
+  }
+  return pieces;
+}
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+}  // namespace
+
+FileSystemLoader::FileSystemLoader(std::vector<std::string> search_path)
+    : search_path_(std::move(search_path)) {}
+
+std::optional<Loader::Source> FileSystemLoader::load(std::string_view name) const {
+  std::vector<std::string> pieces = split_template_path(name);
+  std::string rel;
+  for (const auto& p : pieces) rel += (rel.empty() ? "" : "/") + p;
+  for (const auto& dir : search_path_) {
+    std::string path = dir.empty() ? rel : dir + "/" + rel;
+    Source src;
+    if (read_file(path, src.text)) {
+      src.filename = path;
+      return src;
+    }
+  }
+  return std::nullopt;
+}
+
+MapLoader::MapLoader(std::map<std::string, std::string, std::less<>> templates)
+    : templates_(std::move(templates)) {}
+
+std::optional<Loader::Source> MapLoader::load(std::string_view name) const {
+  auto it = templates_.find(name);
+  if (it == templates_.end()) return std::nullopt;
+  return Source{it->second, it->first};
+}
+
+Environment::Environment(EnvironmentOptions options, std::shared_ptr<Loader> loader)
+    : options_(std::move(options)), loader_(std::move(loader)) {}
+
+Environment::~Environment() = default;
+
+std::shared_ptr<const Template> Environment::get_template(std::string_view name) const {
+  auto it = cache_.find(name);
+  if (it != cache_.end()) return it->second;
+  std::optional<Loader::Source> src = loader_ ? loader_->load(name) : std::nullopt;
+  if (!src) throw_error(ErrorKind::NotFound, "template not found: " + std::string(name));
+  // Messages name the template by the path it was found at.
+  std::shared_ptr<const Template> tmpl = parse_template(src->filename, src->text, options_);
+  cache_.emplace(std::string(name), tmpl);
+  return tmpl;
+}
+
+std::shared_ptr<const Template> Environment::from_string(std::string source, std::string name) const {
+  return parse_template(std::move(name), source, options_);
+}
+
+void Environment::render(const Template& tmpl, const Value& context, std::string& out) const {
+  // The Renderer shares ownership semantics with cached templates; a template
+  // from from_string is owned by the caller, so wrap it without taking ownership.
+  std::shared_ptr<const Template> handle(&tmpl, [](const Template*) {});
+  Renderer renderer(*this, out);
+  renderer.render_root(std::move(handle), context);
+}
+
+std::string Environment::render(const Template& tmpl, const Value& context) const {
+  std::string out;
+  render(tmpl, context, out);
+  return out;
+}
+
+std::string Environment::render(std::string_view name, const Value& context) const {
+  return render(*get_template(name), context);
+}
+
+}  // namespace wfgen::jinja

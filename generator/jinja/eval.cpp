@@ -1,0 +1,404 @@
+// Expression evaluation of the Renderer.
+#include <cmath>
+
+#include "jinja/arith.h"
+#include "jinja/environment.h"
+#include "jinja/error.h"
+#include "jinja/interpreter.h"
+#include "jinja/objects.h"
+#include "jinja/pyops.h"
+#include "jinja/symbols.h"
+#include "jinja/template.h"
+#include "jinja/unicode.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+const uint32_t kSelfSymbol = intern_symbol("self");
+
+[[noreturn]] void raise_undefined(const Value& v) {
+  const UndefinedObj* info = v.undefined_info();
+  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
+}
+
+// The Undefined that a failed attribute/item lookup yields, worded as Jinja2 does.
+std::string missing_attribute(const Value& obj, std::string_view name) {
+  return "'" + object_type_repr(obj) + "' has no attribute '" + std::string(name) + "'";
+}
+std::string missing_element(const Value& obj, const Value& key) {
+  return object_type_repr(obj) + " has no element " + to_repr(key);
+}
+
+// Python's slice.indices(length) for one bound.
+int64_t adjust_index(const Value& v, int64_t length, int64_t step, bool is_start) {
+  int64_t lower = step > 0 ? 0 : -1;
+  int64_t upper = step > 0 ? length : length - 1;
+  if (v.is_none() || v.is_undefined()) {
+    if (is_start) return step < 0 ? upper : lower;
+    return step < 0 ? lower : upper;
+  }
+  if (!v.is_int() && !v.is_bool()) {
+    throw_type_error("slice indices must be integers or None or have an __index__ method");
+  }
+  int64_t i;
+  if (v.kind() == Kind::BigInt) {
+    i = v.as_bigint().negative() ? INT64_MIN / 2 : INT64_MAX / 2;
+  } else {
+    i = v.is_bool() ? v.as_bool() : v.as_int();
+  }
+  if (i < 0) {
+    i += length;
+    if (i < lower) i = lower;
+  } else if (i > upper) {
+    i = upper;
+  }
+  return i;
+}
+
+}  // namespace
+
+Value Renderer::eval(const Expr& e) {
+  try {
+    return eval_inner(e);
+  } catch (TemplateError& err) {
+    rethrow_located(err, e.pos);
+  }
+}
+
+Value Renderer::eval_inner(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Const: return static_cast<const ConstExpr&>(e).value;
+    case ExprKind::Name: {
+      const auto& n = static_cast<const NameExpr&>(e);
+      return lookup(n.symbol, n.name);
+    }
+    case ExprKind::Getattr: return eval_getattr(static_cast<const GetattrExpr&>(e));
+    case ExprKind::Getitem: return eval_getitem(static_cast<const GetitemExpr&>(e));
+    case ExprKind::Call: return eval_call(static_cast<const CallExpr&>(e));
+    case ExprKind::Filter: return eval_filter(static_cast<const FilterExpr&>(e));
+    case ExprKind::Test: return Value::boolean(eval_test(static_cast<const TestExpr&>(e)));
+    case ExprKind::Unary: {
+      const auto& u = static_cast<const UnaryExpr&>(e);
+      Value v = eval(*u.operand);
+      switch (u.op) {
+        case UnaryOp::Not: return Value::boolean(!truthy(v));
+        case UnaryOp::Neg: return negate(v);
+        case UnaryOp::Pos: return unary_plus(v);
+      }
+      return v;
+    }
+    case ExprKind::Binary: return eval_binary(static_cast<const BinaryExpr&>(e));
+    case ExprKind::Compare: return eval_compare(static_cast<const CompareExpr&>(e));
+    case ExprKind::CondExpr: {
+      const auto& c = static_cast<const CondExpr&>(e);
+      if (truthy(eval(*c.test))) return eval(*c.then);
+      if (c.otherwise) return eval(*c.otherwise);
+      return make_undefined("the inline if-expression on line " +
+                            std::to_string(tmpl_->source().loc(c.pos).line) +
+                            " evaluated to false and no else section was defined.");
+    }
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      const auto& s = static_cast<const SeqExpr&>(e);
+      std::vector<Value> items;
+      items.reserve(s.items.size());
+      for (const auto& item : s.items) items.push_back(eval(*item));
+      return e.kind == ExprKind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
+    }
+    case ExprKind::Dict: {
+      Value d = Value::dict();
+      for (const auto& [k, v] : static_cast<const DictExpr&>(e).items) {
+        Value key = eval(*k);
+        if (key.is_list() || key.is_dict()) {
+          throw_type_error("unhashable type: '" + std::string(type_name(key)) + "'");
+        }
+        d.dict_obj().set(std::move(key), eval(*v));
+      }
+      return d;
+    }
+    case ExprKind::Slice: throw_error(ErrorKind::Syntax, "a slice is only valid inside []");
+    case ExprKind::NsRef: throw_error(ErrorKind::Syntax, "a namespace reference is only valid in set");
+  }
+  return Value();
+}
+
+Value Renderer::lookup(uint32_t sym, const std::string& name) {
+  for (const Frame* f = frame_.get(); f; f = f->parent.get()) {
+    if (const Value* v = f->find_local(sym)) return *v;
+  }
+  auto it = ctx_->data.find(sym);
+  if (it != ctx_->data.end()) return it->second;
+  if (sym == kSelfSymbol) {
+    auto* s = new SelfObj;
+    s->ctx = ctx_;
+    return Value::object(s);
+  }
+  auto g = global_cache_.find(sym);
+  if (g != global_cache_.end()) return g->second;
+  if (GlobalFn fn = find_global(name)) {
+    auto* obj = new GlobalFuncObj;
+    obj->fn = fn;
+    obj->name = name;
+    Value v = Value::object(obj);
+    global_cache_.emplace(sym, v);
+    return v;
+  }
+  return make_undefined("'" + name + "' is undefined");
+}
+
+// --- attribute and item access ---------------------------------------------------------
+
+Value Renderer::getattr(const Value& obj, std::string_view name) {
+  Value out;
+  switch (obj.kind()) {
+    case Kind::Undefined: raise_undefined(obj);
+    case Kind::Object:
+      if (obj.obj().getattr(*this, name, out)) return out;
+      break;
+    case Kind::Dict:
+      if (find_method(obj, name, out)) return out;
+      if (const Value* v = obj.dict_obj().find(name)) return *v;
+      break;
+    default:
+      if (find_method(obj, name, out)) return out;
+      break;
+  }
+  return make_undefined(missing_attribute(obj, name));
+}
+
+Value Renderer::getitem(const Value& obj, const Value& key) {
+  Value out;
+  switch (obj.kind()) {
+    case Kind::Undefined: raise_undefined(obj);
+    case Kind::Dict:
+      if (const Value* v = obj.dict_obj().find(key)) return *v;
+      break;
+    case Kind::List:
+    case Kind::Tuple:
+    case Kind::String:
+      if (key.kind() == Kind::Int || key.is_bool()) {
+        int64_t i = key.is_bool() ? key.as_bool() : key.as_int();
+        if (obj.is_string()) {
+          const std::string& s = obj.as_string();
+          if (utf8::is_ascii(s)) {
+            auto n = static_cast<int64_t>(s.size());
+            if (i < 0) i += n;
+            if (i >= 0 && i < n) return Value::string(s.substr(static_cast<size_t>(i), 1));
+          } else {
+            std::vector<size_t> offs = utf8::offsets(s);
+            auto n = static_cast<int64_t>(offs.size()) - 1;
+            if (i < 0) i += n;
+            if (i >= 0 && i < n) {
+              return Value::string(s.substr(offs[static_cast<size_t>(i)],
+                                            offs[static_cast<size_t>(i) + 1] - offs[static_cast<size_t>(i)]));
+            }
+          }
+        } else {
+          const auto& items = obj.items();
+          auto n = static_cast<int64_t>(items.size());
+          if (i < 0) i += n;
+          if (i >= 0 && i < n) return items[static_cast<size_t>(i)];
+        }
+      }
+      break;
+    case Kind::Object:
+      if (key.is_string() && obj.obj().getattr(*this, key.as_string(), out)) return out;
+      break;
+    default: break;
+  }
+  if (key.is_string()) {
+    if (obj.kind() != Kind::Object && find_method(obj, key.as_string(), out)) return out;
+    return make_undefined(missing_attribute(obj, key.as_string()));
+  }
+  return make_undefined(missing_element(obj, key));
+}
+
+Value Renderer::eval_getattr(const GetattrExpr& e) {
+  Value obj = eval(*e.obj);
+  return getattr(obj, e.attr);
+}
+
+Value Renderer::eval_getitem(const GetitemExpr& e) {
+  Value obj = eval(*e.obj);
+  if (e.arg->kind == ExprKind::Slice) return slice(obj, static_cast<const SliceExpr&>(*e.arg));
+  return getitem(obj, eval(*e.arg));
+}
+
+Value Renderer::slice(const Value& obj, const SliceExpr& s) {
+  Value start = s.start ? eval(*s.start) : Value::none();
+  Value stop = s.stop ? eval(*s.stop) : Value::none();
+  Value step_v = s.step ? eval(*s.step) : Value::none();
+  if (obj.is_undefined()) raise_undefined(obj);
+  if (!obj.is_sequence() && !obj.is_string()) return make_undefined(missing_element(obj, Value::none()));
+  int64_t step = 1;
+  if (!step_v.is_none()) {
+    if (!step_v.is_int() && !step_v.is_bool()) {
+      throw_type_error("slice indices must be integers or None or have an __index__ method");
+    }
+    step = step_v.is_bool() ? step_v.as_bool() : step_v.as_int();
+    if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
+  }
+  std::vector<size_t> offs;
+  int64_t length;
+  if (obj.is_string()) {
+    offs = utf8::offsets(obj.as_string());
+    length = static_cast<int64_t>(offs.size()) - 1;
+  } else {
+    length = static_cast<int64_t>(obj.items().size());
+  }
+  int64_t i = adjust_index(start, length, step, true);
+  int64_t end = adjust_index(stop, length, step, false);
+  if (obj.is_string()) {
+    const std::string& str = obj.as_string();
+    std::string out;
+    for (; step > 0 ? i < end : i > end; i += step) {
+      auto k = static_cast<size_t>(i);
+      out.append(str, offs[k], offs[k + 1] - offs[k]);
+    }
+    return Value::string(std::move(out));
+  }
+  std::vector<Value> out;
+  const auto& items = obj.items();
+  for (; step > 0 ? i < end : i > end; i += step) out.push_back(items[static_cast<size_t>(i)]);
+  return obj.is_tuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
+}
+
+// --- calls, filters, tests ----------------------------------------------------------------
+
+void Renderer::eval_args(const CallArgsExpr& a, CallArgs& out) {
+  out.args.reserve(a.args.size());
+  for (const auto& arg : a.args) out.args.push_back(eval(*arg));
+  if (a.dyn_args) {
+    for (auto& v : iterate(eval(*a.dyn_args))) out.args.push_back(std::move(v));
+  }
+  for (const auto& [name, arg] : a.kwargs) out.kwargs.emplace_back(name, eval(*arg));
+  if (a.dyn_kwargs) {
+    Value d = eval(*a.dyn_kwargs);
+    if (!d.is_dict()) throw_type_error("argument after ** must be a mapping, not " + std::string(type_name(d)));
+    for (const auto& [k, v] : d.dict_obj().entries()) {
+      if (!k.is_string()) throw_type_error("keywords must be strings");
+      out.kwargs.emplace_back(k.as_string(), v);
+    }
+  }
+}
+
+Value Renderer::call(const Value& callee, CallArgs& args) {
+  if (callee.is_object() && callee.obj().callable()) {
+    Value keep = callee;  // the call may drop the last other reference
+    return keep.obj().call(*this, args);
+  }
+  if (callee.is_undefined()) raise_undefined(callee);
+  throw_type_error("'" + std::string(type_name(callee)) + "' object is not callable");
+}
+
+Value Renderer::eval_call(const CallExpr& e, const Value* caller) {
+  Value callee = eval(*e.callee);
+  CallArgs args;
+  eval_args(e.args, args);
+  if (caller) args.kwargs.emplace_back("caller", *caller);
+  return call(callee, args);
+}
+
+Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
+  Value input;
+  if (!e.input) {
+    input = body_input ? *body_input : Value();
+  } else if (e.input->kind == ExprKind::Filter) {
+    input = eval_filter(static_cast<const FilterExpr&>(*e.input), body_input);
+  } else {
+    input = eval(*e.input);
+  }
+  CallArgs args;
+  eval_args(e.args, args);
+  try {
+    if (!e.fn) throw_error(ErrorKind::Runtime, "No filter named '" + e.name + "' found.");
+    return e.fn(*this, input, args);
+  } catch (TemplateError& err) {
+    rethrow_located(err, e.pos);
+  }
+}
+
+bool Renderer::eval_test(const TestExpr& e) {
+  Value input = eval(*e.input);
+  CallArgs args;
+  eval_args(e.args, args);
+  try {
+    if (!e.fn) throw_error(ErrorKind::Runtime, "No test named '" + e.name + "' found.");
+    return e.fn(*this, input, args);
+  } catch (TemplateError& err) {
+    rethrow_located(err, e.pos);
+  }
+}
+
+Value Renderer::call_filter(std::string_view name, const Value& input, CallArgs& args) {
+  FilterFn fn = find_filter(name);
+  if (!fn) throw_error(ErrorKind::Runtime, "No filter named '" + std::string(name) + "'.");
+  return fn(*this, input, args);
+}
+
+bool Renderer::call_test(std::string_view name, const Value& input, CallArgs& args) {
+  TestFn fn = find_test(name);
+  if (!fn) throw_error(ErrorKind::Runtime, "No test named '" + std::string(name) + "'.");
+  return fn(*this, input, args);
+}
+
+// --- operators ---------------------------------------------------------------------------
+
+Value Renderer::eval_binary(const BinaryExpr& e) {
+  switch (e.op) {
+    case BinOp::And: {
+      Value left = eval(*e.left);
+      return truthy(left) ? eval(*e.right) : left;
+    }
+    case BinOp::Or: {
+      Value left = eval(*e.left);
+      return truthy(left) ? left : eval(*e.right);
+    }
+    case BinOp::Concat: {
+      Value left = eval(*e.left);
+      Value right = eval(*e.right);
+      std::string s;
+      append_str(s, left);
+      append_str(s, right);
+      return Value::string(std::move(s));
+    }
+    default: {
+      Value left = eval(*e.left);
+      Value right = eval(*e.right);
+      return binary_op(*this, e.op, left, right);
+    }
+  }
+}
+
+Value Renderer::eval_compare(const CompareExpr& e) {
+  Value left = eval(*e.first);
+  for (const auto& [op, expr] : e.rest) {
+    Value right = eval(*expr);
+    bool ok;
+    switch (op) {
+      case CmpOp::Eq: ok = equals(left, right); break;
+      case CmpOp::Ne: ok = !equals(left, right); break;
+      case CmpOp::Lt: ok = compare(left, right, "<") == -1; break;
+      case CmpOp::Le: {
+        int c = compare(left, right, "<=");
+        ok = c == -1 || c == 0;
+        break;
+      }
+      case CmpOp::Gt: ok = compare(left, right, ">") == 1; break;
+      case CmpOp::Ge: {
+        int c = compare(left, right, ">=");
+        ok = c == 1 || c == 0;
+        break;
+      }
+      case CmpOp::In: ok = contains(right, left); break;
+      case CmpOp::NotIn: ok = !contains(right, left); break;
+      default: ok = false;
+    }
+    if (!ok) return Value::boolean(false);
+    left = std::move(right);
+  }
+  return Value::boolean(true);
+}
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,570 @@
+#include "jinja/interpreter.h"
+
+#include "jinja/environment.h"
+#include "jinja/error.h"
+#include "jinja/objects.h"
+#include "jinja/pyops.h"
+#include "jinja/symbols.h"
+#include "jinja/template.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+// Python's recursion limit stops runaway includes and macros in Jinja2; we stop
+// well before the C++ stack would.
+constexpr size_t kMaxDepth = 200;
+
+const uint32_t kLoopSymbol = intern_symbol("loop");
+const uint32_t kSuperSymbol = intern_symbol("super");
+
+// Saves and restores the renderer state a nested render changes.
+template <class T>
+struct Restore {
+  T& slot;
+  T saved;
+  Restore(T& s, T value) : slot(s), saved(std::move(s)) { slot = std::move(value); }
+  ~Restore() { slot = std::move(saved); }
+};
+
+}  // namespace
+
+Renderer::Renderer(const Environment& env, std::string& out) : env_(env), out_(&out) {}
+
+const EnvironmentOptions& Renderer::options() const { return env_.options(); }
+
+Value Renderer::make_undefined(std::string message) const {
+  return Value::undefined(std::move(message), env_.options().strict_undefined);
+}
+
+void Renderer::rethrow_located(TemplateError& e, uint32_t pos) const {
+  if (!e.located() && tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
+  throw;
+}
+
+void Renderer::enter_call(uint32_t pos) {
+  if (++depth_ > kMaxDepth) {
+    --depth_;
+    TemplateError e(ErrorKind::Runtime,
+                    "maximum recursion depth exceeded (a recursive macro, or an include/import "
+                    "cycle)");
+    if (tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
+    throw e;
+  }
+}
+
+// --- entry points -------------------------------------------------------------------
+
+void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& context) {
+  Ref<Context> ctx = make_ref<Context>();
+  if (context.is_dict()) {
+    for (const auto& [k, v] : context.dict_obj().entries()) {
+      if (k.is_string()) ctx->data[intern_symbol(k.as_string())] = v;
+    }
+  }
+  render_template_body(std::move(tmpl), ctx);
+}
+
+// Renders a template as the root of `ctx`, then the parents it extends.
+void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx) {
+  Restore<Ref<Context>> c(ctx_, ctx);
+  Restore<Ref<Frame>> f(frame_, ctx->root);
+  Restore<std::shared_ptr<const Template>> p(parent_, nullptr);
+  Restore<bool> s(suppress_output_, false);
+  if (!ctx->tmpl) ctx->tmpl = tmpl;
+  std::shared_ptr<const Template> current = std::move(tmpl);
+  while (current) {
+    for (const auto& [name, block] : current->blocks()) ctx->blocks[name].push_back({block, current});
+    Restore<const Template*> t(tmpl_, current.get());
+    parent_ = nullptr;
+    suppress_output_ = false;
+    exec_body(current->body());
+    current = std::move(parent_);
+  }
+}
+
+std::string Renderer::render_to_string(const Body& body, Ref<Frame> frame) {
+  std::string buffer;
+  Restore<std::string*> o(out_, &buffer);
+  Restore<Ref<Frame>> f(frame_, std::move(frame));
+  exec_body(body);
+  return buffer;
+}
+
+// --- statements -----------------------------------------------------------------------
+
+void Renderer::exec_body(const Body& body) {
+  for (const auto& s : body) exec(*s);
+}
+
+void Renderer::exec(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Text:
+      if (!suppress_output_) out_->append(static_cast<const TextStmt&>(s).text);
+      return;
+    case StmtKind::Output: return exec_output(static_cast<const OutputStmt&>(s));
+    case StmtKind::If: return exec_if(static_cast<const IfStmt&>(s));
+    case StmtKind::For: return exec_for(static_cast<const ForStmt&>(s));
+    case StmtKind::Set: return exec_set(static_cast<const SetStmt&>(s));
+    case StmtKind::SetBlock: return exec_set_block(static_cast<const SetBlockStmt&>(s));
+    case StmtKind::Macro: return exec_macro(static_cast<const MacroStmt&>(s));
+    case StmtKind::CallBlock: return exec_call_block(static_cast<const CallBlockStmt&>(s));
+    case StmtKind::FilterBlock: return exec_filter_block(static_cast<const FilterBlockStmt&>(s));
+    case StmtKind::With: return exec_with(static_cast<const WithStmt&>(s));
+    case StmtKind::Include: return exec_include(static_cast<const IncludeStmt&>(s));
+    case StmtKind::Import: return exec_import(static_cast<const ImportStmt&>(s));
+    case StmtKind::FromImport: return exec_from_import(static_cast<const FromImportStmt&>(s));
+    case StmtKind::Extends: return exec_extends(static_cast<const ExtendsStmt&>(s));
+    case StmtKind::Block: return exec_block(static_cast<const BlockStmt&>(s));
+    case StmtKind::Scope: return exec_body(static_cast<const ScopeStmt&>(s).body);
+  }
+}
+
+void Renderer::exec_output(const OutputStmt& s) {
+  if (suppress_output_) return;
+  Value v = eval(*s.expr);
+  if (v.is_string()) {
+    out_->append(v.as_string());
+    return;
+  }
+  try {
+    append_str(*out_, v);
+  } catch (TemplateError& e) {
+    rethrow_located(e, s.expr->pos);
+  }
+}
+
+void Renderer::exec_if(const IfStmt& s) {
+  for (const auto& [test, body] : s.branches) {
+    Value v = eval(*test);
+    bool taken;
+    try {
+      taken = truthy(v);
+    } catch (TemplateError& e) {
+      rethrow_located(e, test->pos);
+    }
+    if (taken) return exec_body(body);
+  }
+  exec_body(s.otherwise);
+}
+
+void Renderer::exec_for(const ForStmt& s) {
+  Value iterable = eval(*s.iter);
+  run_loop(s, iterable, 0, frame_);
+}
+
+void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer) {
+  std::vector<Value> items;
+  try {
+    items = iterate(iterable);
+  } catch (TemplateError& e) {
+    rethrow_located(e, s.iter->pos);
+  }
+  Ref<Frame> loop_frame = make_ref<Frame>(outer);
+  Restore<Ref<Frame>> f(frame_, loop_frame);
+  if (s.filter) {
+    std::vector<Value> kept;
+    for (auto& item : items) {
+      assign(*s.target, item);
+      Value keep = eval(*s.filter);
+      bool ok;
+      try {
+        ok = truthy(keep);
+      } catch (TemplateError& e) {
+        rethrow_located(e, s.filter->pos);
+      }
+      if (ok) kept.push_back(std::move(item));
+    }
+    items = std::move(kept);
+    loop_frame->vars.clear();
+  }
+  if (items.empty()) {
+    frame_ = make_ref<Frame>(outer);
+    exec_body(s.otherwise);
+    return;
+  }
+  auto* loop = new LoopObj;
+  Value loop_value = Value::object(loop);
+  loop->items = std::move(items);
+  loop->depth0 = depth;
+  loop->node = &s;
+  loop->outer = outer;
+  loop->ctx = ctx_;
+  loop_frame->set(kLoopSymbol, loop_value);
+  for (size_t i = 0; i < loop->items.size(); ++i) {
+    loop->index0 = i;
+    assign(*s.target, loop->items[i]);
+    exec_body(s.body);
+  }
+}
+
+Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
+  std::string buffer;
+  Restore<std::string*> o(out_, &buffer);
+  Restore<Ref<Context>> c(ctx_, loop.ctx);
+  enter_call(loop.node->pos);
+  try {
+    run_loop(*loop.node, iterable, loop.depth0 + 1, loop.outer);
+  } catch (...) {
+    leave_call();
+    throw;
+  }
+  leave_call();
+  return Value::string(std::move(buffer));
+}
+
+void Renderer::define(uint32_t sym, Value value) {
+  frame_->set(sym, std::move(value));
+  // Top-level names are the template's exports (for {% import %}), except _private ones.
+  if (frame_.get() == ctx_->root.get() && symbol_name(sym)[0] != '_') ctx_->export_name(sym);
+}
+
+void Renderer::assign(const Expr& target, const Value& value) {
+  switch (target.kind) {
+    case ExprKind::Name: {
+      define(static_cast<const NameExpr&>(target).symbol, value);
+      return;
+    }
+    case ExprKind::Tuple: {
+      const auto& names = static_cast<const SeqExpr&>(target).items;
+      std::vector<Value> values;
+      try {
+        values = iterate(value);
+      } catch (TemplateError& e) {
+        if (value.is_undefined()) throw;
+        TemplateError te(ErrorKind::Type, "cannot unpack non-iterable " +
+                                              std::string(type_name(value)) + " object");
+        rethrow_located(te, target.pos);
+      }
+      if (values.size() != names.size()) {
+        std::string msg = values.size() > names.size()
+                              ? "too many values to unpack (expected " + std::to_string(names.size()) + ")"
+                              : "not enough values to unpack (expected " + std::to_string(names.size()) +
+                                    ", got " + std::to_string(values.size()) + ")";
+        TemplateError te(ErrorKind::Value, msg);
+        rethrow_located(te, target.pos);
+      }
+      for (size_t i = 0; i < names.size(); ++i) assign(*names[i], values[i]);
+      return;
+    }
+    case ExprKind::NsRef: {
+      const auto& ref = static_cast<const NsRefExpr&>(target);
+      Value ns = lookup(ref.symbol, ref.name);
+      if (!ns.is_object() || !ns.obj().setattr(ref.attr, value)) {
+        TemplateError te(ErrorKind::Runtime, "cannot assign attribute on non-namespace object");
+        rethrow_located(te, target.pos);
+      }
+      return;
+    }
+    default: {
+      TemplateError te(ErrorKind::Syntax, "can't assign to this expression");
+      rethrow_located(te, target.pos);
+    }
+  }
+}
+
+void Renderer::exec_set(const SetStmt& s) { assign(*s.target, eval(*s.value)); }
+
+void Renderer::exec_set_block(const SetBlockStmt& s) {
+  Value body = Value::string(render_to_string(s.body, make_ref<Frame>(frame_)));
+  if (s.filter) body = eval_filter(*s.filter, &body);
+  assign(*s.target, body);
+}
+
+void Renderer::exec_macro(const MacroStmt& s) {
+  auto* m = new MacroObj;
+  Value v = Value::object(m);
+  m->def = s.def;
+  m->tmpl = tmpl_;
+  m->closure = frame_;
+  m->ctx = ctx_;
+  define(s.symbol, std::move(v));
+}
+
+Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
+  const MacroDef& def = *macro.def;
+  const size_t nparams = def.params.size();
+  Ref<Frame> frame = make_ref<Frame>(macro.closure);
+  std::vector<Value> values(nparams);
+  std::vector<bool> given(nparams, false);
+  size_t npos = std::min(args.args.size(), nparams);
+  for (size_t i = 0; i < npos; ++i) {
+    values[i] = args.args[i];
+    given[i] = true;
+  }
+  bool found_caller = false;
+  if (npos != nparams) {
+    for (size_t i = npos; i < nparams; ++i) {
+      if (args.take_kwarg(def.params[i].first, values[i])) given[i] = true;
+      if (def.params[i].first == "caller") found_caller = true;
+    }
+  }
+  Value caller;
+  if (def.uses_caller && !found_caller) {
+    if (!args.take_kwarg("caller", caller)) caller = make_undefined("No caller defined");
+  }
+  Value kwargs;
+  if (def.uses_kwargs) {
+    kwargs = Value::dict();
+    for (auto& [k, v] : args.kwargs) kwargs.dict_obj().set(Value::string(k), std::move(v));
+  } else if (!args.kwargs.empty()) {
+    if (args.kwargs[0].first == "caller") {
+      throw_type_error("macro '" + def.name +
+                       "' was invoked with two values for the special caller argument. This is "
+                       "most likely a bug.");
+    }
+    throw_type_error("macro '" + def.name + "' takes no keyword argument '" + args.kwargs[0].first + "'");
+  }
+  Value varargs;
+  if (def.uses_varargs) {
+    std::vector<Value> rest;
+    for (size_t i = nparams; i < args.args.size(); ++i) rest.push_back(args.args[i]);
+    varargs = Value::tuple(std::move(rest));
+  } else if (args.args.size() > nparams) {
+    throw_type_error("macro '" + def.name + "' takes not more than " + std::to_string(nparams) +
+                     " argument(s)");
+  }
+
+  std::string buffer;
+  Restore<std::string*> o(out_, &buffer);
+  Restore<Ref<Frame>> f(frame_, frame);
+  Restore<Ref<Context>> c(ctx_, macro.ctx);
+  Restore<const Template*> t(tmpl_, macro.tmpl);
+  Restore<bool> s(suppress_output_, false);
+  enter_call(0);
+  try {
+    if (def.uses_caller) frame->set(intern_symbol("caller"), caller);
+    if (def.uses_kwargs) frame->set(intern_symbol("kwargs"), kwargs);
+    if (def.uses_varargs) frame->set(intern_symbol("varargs"), varargs);
+    // Defaults are evaluated inside the macro, in order: later ones see earlier params.
+    const size_t first_default = nparams - def.defaults.size();
+    for (size_t i = 0; i < nparams; ++i) {
+      if (!given[i]) {
+        values[i] = i >= first_default
+                        ? eval(*def.defaults[i - first_default])
+                        : make_undefined("parameter '" + def.params[i].first + "' was not provided");
+      }
+      frame->set(def.params[i].second, values[i]);
+    }
+    exec_body(def.body);
+  } catch (...) {
+    leave_call();
+    throw;
+  }
+  leave_call();
+  return Value::string(std::move(buffer));
+}
+
+void Renderer::exec_call_block(const CallBlockStmt& s) {
+  auto* m = new MacroObj;
+  Value caller = Value::object(m);
+  m->def = s.caller;
+  m->tmpl = tmpl_;
+  m->closure = frame_;
+  m->ctx = ctx_;
+  Value result = eval_call(*s.call, &caller);
+  if (suppress_output_) return;
+  try {
+    append_str(*out_, result);
+  } catch (TemplateError& e) {
+    rethrow_located(e, s.pos);
+  }
+}
+
+void Renderer::exec_filter_block(const FilterBlockStmt& s) {
+  Value body = Value::string(render_to_string(s.body, make_ref<Frame>(frame_)));
+  Value result = eval_filter(*s.filter, &body);
+  if (suppress_output_) return;
+  try {
+    append_str(*out_, result);
+  } catch (TemplateError& e) {
+    rethrow_located(e, s.pos);
+  }
+}
+
+void Renderer::exec_with(const WithStmt& s) {
+  // Values are evaluated in the outer scope, then bound in the inner one.
+  std::vector<Value> values;
+  for (const auto& [target, value] : s.assignments) values.push_back(eval(*value));
+  Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
+  for (size_t i = 0; i < values.size(); ++i) assign(*s.assignments[i].first, values[i]);
+  exec_body(s.body);
+}
+
+void Renderer::exec_scope(const Body& body) {
+  Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
+  exec_body(body);
+}
+
+// --- templates: include, import, extends, blocks -----------------------------------
+
+std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_missing, uint32_t pos) {
+  std::vector<Value> names;
+  if (name.is_sequence()) {
+    names = name.items();
+  } else {
+    names.push_back(name);
+  }
+  try {
+    for (const auto& n : names) {
+      if (n.is_undefined()) {
+        TemplateError e(ErrorKind::Undefined, n.undefined_info() ? n.undefined_info()->message : "undefined");
+        throw e;
+      }
+      if (!n.is_string()) {
+        throw_type_error("template name must be a string, not '" + std::string(type_name(n)) + "'");
+      }
+      try {
+        return env_.get_template(n.as_string());
+      } catch (TemplateError& e) {
+        if (e.kind() != ErrorKind::NotFound || e.located()) throw;
+      }
+    }
+    if (ignore_missing) return nullptr;
+    if (names.size() == 1) throw_error(ErrorKind::NotFound, "template not found: " + to_str(names[0]));
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + to_str(n);
+    throw_error(ErrorKind::NotFound, "none of the templates given were found: " + list);
+  } catch (TemplateError& e) {
+    rethrow_located(e, pos);
+  }
+}
+
+Ref<Context> Renderer::new_context(bool with_context) {
+  Ref<Context> ctx = make_ref<Context>();
+  if (!with_context) return ctx;
+  // The included template sees the render variables, the top-level names, and the
+  // local names of every enclosing scope (innermost wins).
+  ctx->data = ctx_->data;
+  std::vector<const Frame*> chain;
+  for (const Frame* f = frame_.get(); f; f = f->parent.get()) chain.push_back(f);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    for (const auto& [sym, v] : (*it)->vars) ctx->data[sym] = v;
+  }
+  return ctx;
+}
+
+void Renderer::exec_include(const IncludeStmt& s) {
+  if (suppress_output_) return;
+  std::shared_ptr<const Template> tmpl = load(eval(*s.name), s.ignore_missing, s.pos);
+  if (!tmpl) return;
+  enter_call(s.pos);
+  try {
+    render_template_body(tmpl, new_context(s.with_context));
+  } catch (TemplateError& e) {
+    leave_call();
+    e.add_chain(tmpl_->source().loc(s.pos));
+    throw;
+  }
+  leave_call();
+}
+
+Value Renderer::import_module(const Value& name, bool with_context, uint32_t pos) {
+  std::shared_ptr<const Template> tmpl = load(name, false, pos);
+  if (!with_context) {
+    auto it = module_cache_.find(tmpl.get());
+    if (it != module_cache_.end()) return it->second;
+  }
+  Ref<Context> ctx = new_context(with_context);
+  std::string body;
+  enter_call(pos);
+  try {
+    Restore<std::string*> o(out_, &body);
+    render_template_body(tmpl, ctx);
+  } catch (TemplateError& e) {
+    leave_call();
+    e.add_chain(tmpl_->source().loc(pos));
+    throw;
+  }
+  leave_call();
+  auto* m = new ModuleObj;
+  Value module = Value::object(m);
+  m->name = tmpl->name();
+  m->body = std::move(body);
+  for (uint32_t sym : ctx->exported) {
+    if (const Value* v = ctx->root->find_local(sym)) m->exports.emplace_back(symbol_name(sym), *v);
+  }
+  if (!with_context) module_cache_[tmpl.get()] = module;
+  return module;
+}
+
+void Renderer::exec_import(const ImportStmt& s) {
+  Value module = import_module(eval(*s.name), s.with_context, s.pos);
+  frame_->set(s.symbol, std::move(module));
+}
+
+void Renderer::exec_from_import(const FromImportStmt& s) {
+  Value name = eval(*s.name);
+  Value module = import_module(name, s.with_context, s.pos);
+  for (const auto& item : s.names) {
+    Value v;
+    if (!module.obj().getattr(*this, item.name, v)) {
+      std::string shown;
+      append_string_repr(shown, static_cast<const ModuleObj&>(module.obj()).name);
+      v = make_undefined("the template " + shown + " (imported on line " +
+                         std::to_string(tmpl_->source().loc(s.pos).line) +
+                         ") does not export the requested name '" + item.name + "'");
+    }
+    frame_->set(item.symbol, std::move(v));
+  }
+}
+
+void Renderer::exec_extends(const ExtendsStmt& s) {
+  if (parent_) {
+    TemplateError e(ErrorKind::Runtime, "extended multiple times");
+    rethrow_located(e, s.pos);
+  }
+  parent_ = load(eval(*s.name), false, s.pos);
+  // Everything after {% extends %} renders through the parent's blocks only.
+  suppress_output_ = true;
+}
+
+void Renderer::exec_block(const BlockStmt& s) {
+  if (suppress_output_) return;
+  auto it = ctx_->blocks.find(s.name);
+  if (it == ctx_->blocks.end()) return;
+  // A scoped block sees the enclosing local names; others only the template's.
+  Ref<Frame> parent = s.scoped ? frame_ : ctx_->root;
+  std::string text = render_block_in(ctx_, s.name, 0, parent);
+  out_->append(text);
+}
+
+Value Renderer::render_block(Ref<Context> ctx, const std::string& name, size_t index) {
+  return Value::string(render_block_in(ctx, name, index, ctx->root));
+}
+
+std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
+                                      Ref<Frame> parent) {
+  auto& chain = ctx->blocks[name];
+  const BlockRef& ref = chain[index];
+  if (ref.block->required) {
+    TemplateError e(ErrorKind::Runtime, "Required block '" + name + "' not found.");
+    rethrow_located(e, ref.block->pos);
+  }
+  Ref<Frame> frame = make_ref<Frame>(parent);
+  if (index + 1 < chain.size()) {
+    auto* sup = new BlockCallObj;
+    Value v = Value::object(sup);
+    sup->ctx = ctx;
+    sup->name = name;
+    sup->index = index + 1;
+    frame->set(kSuperSymbol, v);
+  } else {
+    frame->set(kSuperSymbol, make_undefined("there is no parent block called '" + name + "'."));
+  }
+  Restore<Ref<Context>> c(ctx_, ctx);
+  Restore<const Template*> t(tmpl_, ref.tmpl.get());
+  Restore<bool> s(suppress_output_, false);
+  enter_call(ref.block->pos);
+  std::string text;
+  try {
+    text = render_to_string(ref.block->body, frame);
+  } catch (...) {
+    leave_call();
+    throw;
+  }
+  leave_call();
+  return text;
+}
+
+}  // namespace wfgen::jinja

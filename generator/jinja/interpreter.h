@@ -1,0 +1,109 @@
+// Renderer: evaluates a parsed Template against a context, writing into one output
+// buffer. It implements Jinja2's runtime semantics: scoping, loops, macros, calls,
+// includes, imports and template inheritance. Statements live in interpreter.cpp,
+// expressions in eval.cpp.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jinja/nodes.h"
+#include "jinja/runtime.h"
+#include "jinja/scope.h"
+
+namespace wfgen::jinja {
+
+class Environment;
+class Template;
+struct MacroObj;
+struct LoopObj;
+
+class Renderer : public Runtime {
+ public:
+  Renderer(const Environment& env, std::string& out);
+
+  // Renders `tmpl` as the entry template with `context` (a dict) as its variables.
+  void render_root(std::shared_ptr<const Template> tmpl, const Value& context);
+
+  // --- Runtime ------------------------------------------------------------------
+  const EnvironmentOptions& options() const override;
+  Value make_undefined(std::string message) const override;
+  Value getattr(const Value& obj, std::string_view name) override;
+  Value getitem(const Value& obj, const Value& key) override;
+  Value call(const Value& callee, CallArgs& args) override;
+  Value call_filter(std::string_view name, const Value& input, CallArgs& args) override;
+  bool call_test(std::string_view name, const Value& input, CallArgs& args) override;
+
+  // --- used by runtime objects ------------------------------------------------------
+  Value call_macro(const MacroObj& macro, CallArgs& args);
+  Value render_loop_recursive(LoopObj& loop, const Value& iterable);
+  Value render_block(Ref<Context> ctx, const std::string& name, size_t index);
+
+ private:
+  friend struct EvalScope;
+
+  // statements (interpreter.cpp)
+  void exec_body(const Body& body);
+  void exec(const Stmt& s);
+  void exec_output(const OutputStmt& s);
+  void exec_if(const IfStmt& s);
+  void exec_for(const ForStmt& s);
+  void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);
+  void exec_set(const SetStmt& s);
+  void exec_set_block(const SetBlockStmt& s);
+  void exec_macro(const MacroStmt& s);
+  void exec_call_block(const CallBlockStmt& s);
+  void exec_filter_block(const FilterBlockStmt& s);
+  void exec_with(const WithStmt& s);
+  void exec_include(const IncludeStmt& s);
+  void exec_import(const ImportStmt& s);
+  void exec_from_import(const FromImportStmt& s);
+  void exec_extends(const ExtendsStmt& s);
+  void exec_block(const BlockStmt& s);
+  void exec_scope(const Body& body);
+
+  void render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx);
+  std::string render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
+                              Ref<Frame> parent);
+  std::string render_to_string(const Body& body, Ref<Frame> frame);
+  Ref<Context> new_context(bool with_context);
+  Value import_module(const Value& name, bool with_context, uint32_t pos);
+  std::shared_ptr<const Template> load(const Value& name, bool ignore_missing, uint32_t pos);
+
+  void assign(const Expr& target, const Value& value);
+  void define(uint32_t sym, Value value);  // assigns in the current frame (exports at top level)
+
+  // expressions (eval.cpp)
+  Value eval(const Expr& e);
+  Value eval_inner(const Expr& e);
+  Value lookup(uint32_t sym, const std::string& name);
+  Value eval_getattr(const GetattrExpr& e);
+  Value eval_getitem(const GetitemExpr& e);
+  Value eval_call(const CallExpr& e, const Value* caller = nullptr);
+  Value eval_filter(const FilterExpr& e, const Value* body_input = nullptr);
+  bool eval_test(const TestExpr& e);
+  Value eval_compare(const CompareExpr& e);
+  Value eval_binary(const BinaryExpr& e);
+  void eval_args(const CallArgsExpr& a, CallArgs& out);
+  Value slice(const Value& obj, const SliceExpr& s);
+
+  // Locates an error raised while evaluating `pos` in the current template.
+  [[noreturn]] void rethrow_located(TemplateError& e, uint32_t pos) const;
+  void enter_call(uint32_t pos);
+  void leave_call() { --depth_; }
+
+  const Environment& env_;
+  std::string* out_;
+  Ref<Frame> frame_;
+  Ref<Context> ctx_;
+  const Template* tmpl_ = nullptr;  // the template whose nodes are executing
+  bool suppress_output_ = false;    // after {% extends %}: the parent renders instead
+  std::shared_ptr<const Template> parent_;  // pending parent of the current root render
+  size_t depth_ = 0;                         // nested includes/macro calls (recursion guard)
+  std::map<const Template*, Value> module_cache_;
+  std::unordered_map<uint32_t, Value> global_cache_;
+};
+
+}  // namespace wfgen::jinja

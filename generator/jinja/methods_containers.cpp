@@ -1,0 +1,353 @@
+// list, tuple, dict, int and float methods with CPython's semantics and messages.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+
+#include "jinja/error.h"
+#include "jinja/methods_internal.h"
+#include "jinja/pyops.h"
+
+namespace wfgen::jinja::methods {
+
+namespace {
+
+bool iterable(const Value& v) {
+  switch (v.kind()) {
+    case Kind::String:
+    case Kind::List:
+    case Kind::Tuple:
+    case Kind::Dict:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::vector<Value> iterate_or_throw(const Value& v) {
+  if (!iterable(v)) throw_type_error("'" + std::string(type_name(v)) + "' object is not iterable");
+  return iterate(v);
+}
+
+// Python's clamping of index()'s start/stop to [0, n].
+int64_t clamp_bound(int64_t i, int64_t n) {
+  if (i < 0) i = std::max<int64_t>(i + n, 0);
+  return std::min(i, n);
+}
+
+// --- list and tuple (shared read-only methods) -------------------------------------
+
+Value seq_index(const Value& self, CallArgs& args, std::string_view type) {
+  Bound b = bind({type, "index", Arity::Expected, 1, 3}, args);
+  auto& items = self.items();
+  auto n = static_cast<int64_t>(items.size());
+  int64_t start = clamp_bound(slice_bound(b, 1, 0, false), n);
+  int64_t stop = clamp_bound(slice_bound(b, 2, n, false), n);
+  for (int64_t i = start; i < stop; ++i) {
+    if (equals(items[static_cast<size_t>(i)], b[0])) return Value::integer(i);
+  }
+  if (type == "tuple") value_error("tuple.index(x): x not in tuple");
+  value_error(to_repr(b[0]) + " is not in list");
+}
+
+Value seq_count(const Value& self, CallArgs& args, std::string_view type) {
+  Bound b = bind({type, "count", Arity::One, 1, 1}, args);
+  int64_t n = 0;
+  for (const Value& v : self.items()) n += equals(v, b[0]) ? 1 : 0;
+  return Value::integer(n);
+}
+
+Value list_index(Runtime&, const Value& self, CallArgs& args) {
+  return seq_index(self, args, "list");
+}
+Value list_count(Runtime&, const Value& self, CallArgs& args) {
+  return seq_count(self, args, "list");
+}
+Value tuple_index(Runtime&, const Value& self, CallArgs& args) {
+  return seq_index(self, args, "tuple");
+}
+Value tuple_count(Runtime&, const Value& self, CallArgs& args) {
+  return seq_count(self, args, "tuple");
+}
+
+Value list_append(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"list", "append", Arity::One, 1, 1}, args);
+  self.items().push_back(b[0]);
+  return Value::none();
+}
+
+Value list_extend(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"list", "extend", Arity::One, 1, 1}, args);
+  std::vector<Value> more = iterate_or_throw(b[0]);  // a copy: l.extend(l) is fine
+  auto& items = self.items();
+  items.insert(items.end(), more.begin(), more.end());
+  return Value::none();
+}
+
+Value list_insert(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"list", "insert", Arity::Expected, 2, 2}, args);
+  auto& items = self.items();
+  int64_t i = clamp_bound(as_index(b[0]), static_cast<int64_t>(items.size()));
+  items.insert(items.begin() + i, b[1]);
+  return Value::none();
+}
+
+Value list_pop(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"list", "pop", Arity::Expected, 0, 1}, args);
+  auto& items = self.items();
+  int64_t i = b.has(0) ? as_index(b[0]) : -1;
+  if (items.empty()) index_error("pop from empty list");
+  auto n = static_cast<int64_t>(items.size());
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) index_error("pop index out of range");
+  Value v = std::move(items[static_cast<size_t>(i)]);
+  items.erase(items.begin() + i);
+  return v;
+}
+
+Value list_remove(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"list", "remove", Arity::One, 1, 1}, args);
+  auto& items = self.items();
+  for (auto it = items.begin(); it != items.end(); ++it) {
+    if (equals(*it, b[0])) {
+      items.erase(it);
+      return Value::none();
+    }
+  }
+  value_error("list.remove(x): x not in list");
+}
+
+Value list_reverse(Runtime&, const Value& self, CallArgs& args) {
+  bind({"list", "reverse", Arity::None}, args);
+  std::reverse(self.items().begin(), self.items().end());
+  return Value::none();
+}
+
+// list.sort(*, key=None, reverse=False): stable, by '<' only, like Python.
+Value list_sort(Runtime& rt, const Value& self, CallArgs& args) {
+  size_t total = args.args.size() + args.kwargs.size();
+  if (total > 2) {
+    throw_type_error("sort() takes at most 2 arguments (" + std::to_string(total) + " given)");
+  }
+  if (!args.args.empty()) throw_type_error("sort() takes no positional arguments");
+  Bound b = bind({"list", "sort", Arity::Takes, 0, 2, {"key", "reverse"}}, args);
+  bool reverse = b.has(1) && as_index(b[1]) != 0;
+  auto& items = self.items();
+  std::vector<Value> keys;
+  if (b.has(0) && !b[0].is_none()) {
+    for (const Value& item : items) {
+      CallArgs key_args;
+      key_args.args.push_back(item);
+      keys.push_back(rt.call(b[0], key_args));
+    }
+  } else {
+    keys = items;
+  }
+  // Python's first comparison is items[1] < items[0]; doing it first gives the
+  // same TypeError operand order for mixed lists.
+  if (keys.size() >= 2) compare(keys[1], keys[0]);
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return reverse ? compare(keys[y], keys[x]) < 0 : compare(keys[x], keys[y]) < 0;
+  });
+  std::vector<Value> sorted;
+  sorted.reserve(items.size());
+  for (size_t i : order) sorted.push_back(std::move(items[i]));
+  items = std::move(sorted);
+  return Value::none();
+}
+
+Value list_copy(Runtime&, const Value& self, CallArgs& args) {
+  bind({"list", "copy", Arity::None}, args);
+  return Value::list(self.items());
+}
+
+Value list_clear(Runtime&, const Value& self, CallArgs& args) {
+  bind({"list", "clear", Arity::None}, args);
+  self.items().clear();
+  return Value::none();
+}
+
+// --- dict --------------------------------------------------------------------
+
+Value dict_get(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"dict", "get", Arity::Expected, 1, 2}, args);
+  const Value* v = self.dict_obj().find(b[0]);
+  if (v) return *v;
+  return b.has(1) ? b[1] : Value::none();
+}
+
+// keys()/values()/items() return lists (Python returns views that print as
+// dict_keys([...]); iteration, length and membership behave the same).
+Value dict_keys(Runtime&, const Value& self, CallArgs& args) {
+  bind({"dict", "keys", Arity::None}, args);
+  std::vector<Value> out;
+  for (const auto& [k, v] : self.dict_obj().entries()) out.push_back(k);
+  return Value::list(std::move(out));
+}
+
+Value dict_values(Runtime&, const Value& self, CallArgs& args) {
+  bind({"dict", "values", Arity::None}, args);
+  std::vector<Value> out;
+  for (const auto& [k, v] : self.dict_obj().entries()) out.push_back(v);
+  return Value::list(std::move(out));
+}
+
+Value dict_items(Runtime&, const Value& self, CallArgs& args) {
+  bind({"dict", "items", Arity::None}, args);
+  std::vector<Value> out;
+  for (const auto& [k, v] : self.dict_obj().entries()) out.push_back(Value::tuple({k, v}));
+  return Value::list(std::move(out));
+}
+
+Value dict_copy(Runtime&, const Value& self, CallArgs& args) {
+  bind({"dict", "copy", Arity::None}, args);
+  Value out = Value::dict();
+  for (const auto& [k, v] : self.dict_obj().entries()) out.dict_obj().set(k, v);
+  return out;
+}
+
+Value dict_pop(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"dict", "pop", Arity::Expected, 1, 2}, args);
+  DictObj& d = self.dict_obj();
+  if (const Value* v = d.find(b[0])) {
+    Value out = *v;
+    d.erase(b[0]);
+    return out;
+  }
+  if (b.has(1)) return b[1];
+  key_error(b[0]);
+}
+
+Value dict_popitem(Runtime&, const Value& self, CallArgs& args) {
+  bind({"dict", "popitem", Arity::None}, args);
+  DictObj& d = self.dict_obj();
+  if (d.size() == 0) key_error(Value::string("popitem(): dictionary is empty"));
+  auto [k, v] = d.entries().back();
+  d.erase(k);
+  return Value::tuple({k, v});
+}
+
+Value dict_setdefault(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"dict", "setdefault", Arity::Expected, 1, 2}, args);
+  DictObj& d = self.dict_obj();
+  if (const Value* v = d.find(b[0])) return *v;
+  Value def = b.has(1) ? b[1] : Value::none();
+  d.set(b[0], def);
+  return def;
+}
+
+// dict.update([other], **kwargs): other is a dict or an iterable of pairs.
+Value dict_update(Runtime&, const Value& self, CallArgs& args) {
+  if (args.args.size() > 1) {
+    throw_type_error("update expected at most 1 argument, got " + std::to_string(args.args.size()));
+  }
+  DictObj& d = self.dict_obj();
+  if (!args.args.empty()) {
+    const Value& other = args.args[0];
+    if (other.is_dict()) {
+      // Copy first: d.update(d) must not iterate a vector it is writing.
+      auto entries = other.dict_obj().entries();
+      for (auto& [k, v] : entries) d.set(k, v);
+    } else {
+      std::vector<Value> elems = iterate_or_throw(other);
+      for (size_t i = 0; i < elems.size(); ++i) {
+        if (!iterable(elems[i])) {
+          throw_type_error("cannot convert dictionary update sequence element #" +
+                           std::to_string(i) + " to a sequence");
+        }
+        std::vector<Value> pair = iterate(elems[i]);
+        if (pair.size() != 2) {
+          throw_error(ErrorKind::Value, "dictionary update sequence element #" + std::to_string(i) +
+                                            " has length " + std::to_string(pair.size()) +
+                                            "; 2 is required");
+        }
+        d.set(pair[0], pair[1]);
+      }
+    }
+  }
+  for (auto& [k, v] : args.kwargs) d.set(Value::string(k), v);
+  return Value::none();
+}
+
+Value dict_clear(Runtime&, const Value& self, CallArgs& args) {
+  bind({"dict", "clear", Arity::None}, args);
+  self.dict_obj().clear();
+  return Value::none();
+}
+
+// --- numbers -------------------------------------------------------------------
+
+Value int_bit_length(Runtime&, const Value& self, CallArgs& args) {
+  bind({"int", "bit_length", Arity::None}, args);
+  if (self.kind() != Kind::BigInt) {
+    int64_t v = self.as_int();
+    uint64_t mag = v < 0 ? ~static_cast<uint64_t>(v) + 1 : static_cast<uint64_t>(v);
+    return Value::integer(static_cast<int64_t>(std::bit_width(mag)));
+  }
+  BigInt mag = self.as_bigint();
+  if (mag.negative()) mag = -mag;
+  // Peel 32 bits at a time; the rest fits in 64 bits.
+  const BigInt chunk(int64_t{1} << 32);
+  int64_t bits = 0;
+  while (!mag.fits_int64()) {
+    BigInt q, r;
+    BigInt::floor_divmod(mag, chunk, q, r);
+    mag = std::move(q);
+    bits += 32;
+  }
+  return Value::integer(bits + std::bit_width(static_cast<uint64_t>(mag.to_int64())));
+}
+
+Value float_is_integer(Runtime&, const Value& self, CallArgs& args) {
+  bind({"float", "is_integer", Arity::None}, args);
+  double d = self.as_float();
+  return Value::boolean(std::isfinite(d) && std::floor(d) == d);
+}
+
+using Table = std::unordered_map<std::string_view, MethodFn>;
+
+MethodFn lookup(const Table& table, std::string_view name) {
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : it->second;
+}
+
+}  // namespace
+
+MethodFn find_list_method(std::string_view name) {
+  static const Table table = {
+      {"append", list_append}, {"extend", list_extend},   {"insert", list_insert},
+      {"pop", list_pop},       {"remove", list_remove},   {"index", list_index},
+      {"count", list_count},   {"reverse", list_reverse}, {"sort", list_sort},
+      {"copy", list_copy},     {"clear", list_clear},
+  };
+  return lookup(table, name);
+}
+
+MethodFn find_tuple_method(std::string_view name) {
+  static const Table table = {{"index", tuple_index}, {"count", tuple_count}};
+  return lookup(table, name);
+}
+
+MethodFn find_dict_method(std::string_view name) {
+  static const Table table = {
+      {"get", dict_get},         {"keys", dict_keys},
+      {"values", dict_values},   {"items", dict_items},
+      {"copy", dict_copy},       {"pop", dict_pop},
+      {"popitem", dict_popitem}, {"setdefault", dict_setdefault},
+      {"update", dict_update},   {"clear", dict_clear},
+  };
+  return lookup(table, name);
+}
+
+MethodFn find_int_method(std::string_view name) {
+  return name == "bit_length" ? int_bit_length : nullptr;
+}
+
+MethodFn find_float_method(std::string_view name) {
+  return name == "is_integer" ? float_is_integer : nullptr;
+}
+
+}  // namespace wfgen::jinja::methods

@@ -1,0 +1,666 @@
+// str methods with CPython's semantics: indices and widths count code points,
+// whitespace and case follow Unicode (unicode.h), errors carry Python's messages.
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+
+#include "jinja/error.h"
+#include "jinja/methods_internal.h"
+#include "jinja/pyformat.h"
+#include "jinja/pyops.h"
+#include "jinja/unicode.h"
+#include "jinja/unicode_case.h"
+
+namespace wfgen::jinja::methods {
+
+namespace {
+
+using CodePoints = std::vector<uint32_t>;
+
+const std::string& str(const Value& self) {
+  return self.as_string();
+}
+
+std::string tname(const Value& v) {
+  return std::string(type_name(v));
+}
+
+// "must be str, not int" and its per-method variants.
+const std::string& need_str(const Value& v, std::string_view prefix) {
+  if (!v.is_string()) throw_type_error(std::string(prefix) + "must be str, not " + tname(v));
+  return v.as_string();
+}
+
+Value make_list(std::vector<std::string> parts) {
+  std::vector<Value> out;
+  out.reserve(parts.size());
+  for (auto& p : parts) out.push_back(Value::string(std::move(p)));
+  return Value::list(std::move(out));
+}
+
+// Python's ADJUST_INDICES: negative bounds count from the end; end clamps to len.
+void adjust_indices(int64_t& start, int64_t& end, int64_t len) {
+  if (end > len) {
+    end = len;
+  } else if (end < 0) {
+    end = std::max<int64_t>(end + len, 0);
+  }
+  if (start < 0) start = std::max<int64_t>(start + len, 0);
+}
+
+// Code point slice [start, end) of `cps` matches `sub` at position i.
+bool match_at(const CodePoints& cps, const CodePoints& sub, int64_t i) {
+  return std::equal(sub.begin(), sub.end(), cps.begin() + i);
+}
+
+// --- case and predicates ------------------------------------------------------
+
+template <std::string (*Fn)(std::string_view)>
+Value case_method(std::string_view name, const Value& self, CallArgs& args) {
+  bind({"str", name, Arity::None}, args);
+  return Value::string(Fn(str(self)));
+}
+
+Value str_upper(Runtime&, const Value& self, CallArgs& args) {
+  return case_method<utf8::upper>("upper", self, args);
+}
+Value str_lower(Runtime&, const Value& self, CallArgs& args) {
+  return case_method<utf8::lower>("lower", self, args);
+}
+Value str_title(Runtime&, const Value& self, CallArgs& args) {
+  return case_method<utf8::title>("title", self, args);
+}
+Value str_capitalize(Runtime&, const Value& self, CallArgs& args) {
+  return case_method<utf8::capitalize>("capitalize", self, args);
+}
+Value str_swapcase(Runtime&, const Value& self, CallArgs& args) {
+  return case_method<utf8::swapcase>("swapcase", self, args);
+}
+Value str_casefold(Runtime&, const Value& self, CallArgs& args) {
+  return case_method<utf8::casefold>("casefold", self, args);
+}
+
+// Every code point satisfies `pred`, and there is at least one.
+template <bool (*Pred)(uint32_t)>
+Value all_of_method(std::string_view name, const Value& self, CallArgs& args) {
+  bind({"str", name, Arity::None}, args);
+  const std::string& s = str(self);
+  if (s.empty()) return Value::boolean(false);
+  for (size_t i = 0; i < s.size();) {
+    if (!Pred(utf8::decode(s, i))) return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+Value str_isdigit(Runtime&, const Value& self, CallArgs& args) {
+  return all_of_method<utf8::is_digit>("isdigit", self, args);
+}
+Value str_isalpha(Runtime&, const Value& self, CallArgs& args) {
+  return all_of_method<utf8::is_alpha>("isalpha", self, args);
+}
+Value str_isalnum(Runtime&, const Value& self, CallArgs& args) {
+  return all_of_method<utf8::is_alnum>("isalnum", self, args);
+}
+Value str_isspace(Runtime&, const Value& self, CallArgs& args) {
+  return all_of_method<utf8::is_space>("isspace", self, args);
+}
+Value str_isnumeric(Runtime&, const Value& self, CallArgs& args) {
+  return all_of_method<utf8::is_numeric>("isnumeric", self, args);
+}
+Value str_isdecimal(Runtime&, const Value& self, CallArgs& args) {
+  return all_of_method<utf8::is_decimal>("isdecimal", self, args);
+}
+
+template <bool (*Pred)(std::string_view)>
+Value string_pred_method(std::string_view name, const Value& self, CallArgs& args) {
+  bind({"str", name, Arity::None}, args);
+  return Value::boolean(Pred(str(self)));
+}
+
+Value str_isupper(Runtime&, const Value& self, CallArgs& args) {
+  return string_pred_method<utf8::str_is_upper>("isupper", self, args);
+}
+Value str_islower(Runtime&, const Value& self, CallArgs& args) {
+  return string_pred_method<utf8::str_is_lower>("islower", self, args);
+}
+Value str_istitle(Runtime&, const Value& self, CallArgs& args) {
+  return string_pred_method<utf8::str_is_title>("istitle", self, args);
+}
+
+Value str_isidentifier(Runtime&, const Value& self, CallArgs& args) {
+  bind({"str", "isidentifier", Arity::None}, args);
+  const std::string& s = str(self);
+  if (s.empty()) return Value::boolean(false);
+  size_t i = 0;
+  if (!utf8::is_id_start(utf8::decode(s, i))) return Value::boolean(false);
+  while (i < s.size()) {
+    if (!utf8::is_id_continue(utf8::decode(s, i))) return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+// --- strip / split -----------------------------------------------------------
+
+enum Side { kLeft = 1, kRight = 2, kBoth = 3 };
+
+Value strip_impl(std::string_view name, const Value& self, CallArgs& args, int side) {
+  Bound b = bind({"str", name, Arity::Expected, 0, 1}, args);
+  const std::string& s = str(self);
+  CodePoints chars;
+  bool whitespace = !b.has(0) || b[0].is_none();
+  if (!whitespace) {
+    if (!b[0].is_string()) throw_type_error(std::string(name) + " arg must be None or str");
+    chars = utf8::to_code_points(b[0].as_string());
+  }
+  auto strip_it = [&](uint32_t cp) {
+    return whitespace ? utf8::is_space(cp)
+                      : std::find(chars.begin(), chars.end(), cp) != chars.end();
+  };
+  std::vector<size_t> off = utf8::offsets(s);
+  CodePoints cps = utf8::to_code_points(s);
+  size_t first = 0, last = cps.size();
+  if (side & kLeft) {
+    while (first < last && strip_it(cps[first])) ++first;
+  }
+  if (side & kRight) {
+    while (last > first && strip_it(cps[last - 1])) --last;
+  }
+  return Value::string(s.substr(off[first], off[last] - off[first]));
+}
+
+Value str_strip(Runtime&, const Value& self, CallArgs& args) {
+  return strip_impl("strip", self, args, kBoth);
+}
+Value str_lstrip(Runtime&, const Value& self, CallArgs& args) {
+  return strip_impl("lstrip", self, args, kLeft);
+}
+Value str_rstrip(Runtime&, const Value& self, CallArgs& args) {
+  return strip_impl("rstrip", self, args, kRight);
+}
+
+struct SplitArgs {
+  bool whitespace = true;
+  std::string sep;
+  int64_t maxsplit = -1;
+};
+
+SplitArgs split_args(std::string_view name, CallArgs& args) {
+  Bound b = bind({"str", name, Arity::Takes, 0, 2, {"sep", "maxsplit"}}, args);
+  SplitArgs out;
+  if (b.has(0) && !b[0].is_none()) {
+    if (!b[0].is_string()) throw_type_error("must be str or None, not " + tname(b[0]));
+    out.whitespace = false;
+    out.sep = b[0].as_string();
+    if (out.sep.empty()) value_error("empty separator");
+  }
+  if (b.has(1)) out.maxsplit = as_index(b[1]);
+  if (out.maxsplit < 0) out.maxsplit = INT64_MAX;
+  return out;
+}
+
+Value str_split(Runtime&, const Value& self, CallArgs& args) {
+  SplitArgs a = split_args("split", args);
+  const std::string& s = str(self);
+  std::vector<std::string> parts;
+  if (!a.whitespace) {
+    size_t i = 0;
+    for (int64_t n = a.maxsplit; n > 0; --n) {
+      size_t pos = s.find(a.sep, i);
+      if (pos == std::string::npos) break;
+      parts.push_back(s.substr(i, pos - i));
+      i = pos + a.sep.size();
+    }
+    parts.push_back(s.substr(i));
+    return make_list(std::move(parts));
+  }
+  // CPython's split_whitespace, over code points.
+  std::vector<size_t> off = utf8::offsets(s);
+  CodePoints cps = utf8::to_code_points(s);
+  size_t len = cps.size(), i = 0;
+  auto piece = [&](size_t from, size_t to) { return s.substr(off[from], off[to] - off[from]); };
+  for (int64_t n = a.maxsplit; n > 0; --n) {
+    while (i < len && utf8::is_space(cps[i])) ++i;
+    if (i == len) break;
+    size_t j = i++;
+    while (i < len && !utf8::is_space(cps[i])) ++i;
+    parts.push_back(piece(j, i));
+  }
+  if (i < len) {
+    while (i < len && utf8::is_space(cps[i])) ++i;
+    if (i != len) parts.push_back(piece(i, len));
+  }
+  return make_list(std::move(parts));
+}
+
+Value str_rsplit(Runtime&, const Value& self, CallArgs& args) {
+  SplitArgs a = split_args("rsplit", args);
+  const std::string& s = str(self);
+  std::vector<std::string> parts;
+  if (!a.whitespace) {
+    size_t end = s.size();
+    for (int64_t n = a.maxsplit; n > 0 && end >= a.sep.size(); --n) {
+      size_t pos = s.rfind(a.sep, end - a.sep.size());
+      if (pos == std::string::npos) break;
+      parts.push_back(s.substr(pos + a.sep.size(), end - pos - a.sep.size()));
+      end = pos;
+    }
+    parts.push_back(s.substr(0, end));
+  } else {
+    // CPython's rsplit_whitespace, over code points (signed: i runs to -1).
+    std::vector<size_t> off = utf8::offsets(s);
+    CodePoints cps = utf8::to_code_points(s);
+    auto space = [&](int64_t k) { return utf8::is_space(cps[static_cast<size_t>(k)]); };
+    auto piece = [&](int64_t from, int64_t to) {
+      return s.substr(off[static_cast<size_t>(from)],
+                      off[static_cast<size_t>(to)] - off[static_cast<size_t>(from)]);
+    };
+    int64_t i = static_cast<int64_t>(cps.size()) - 1;
+    for (int64_t n = a.maxsplit; n > 0; --n) {
+      while (i >= 0 && space(i)) --i;
+      if (i < 0) break;
+      int64_t j = i--;
+      while (i >= 0 && !space(i)) --i;
+      parts.push_back(piece(i + 1, j + 1));
+    }
+    if (i >= 0) {
+      while (i >= 0 && space(i)) --i;
+      if (i >= 0) parts.push_back(piece(0, i + 1));
+    }
+  }
+  std::reverse(parts.begin(), parts.end());
+  return make_list(std::move(parts));
+}
+
+bool is_line_break(uint32_t cp) {
+  switch (cp) {
+    case '\n':
+    case '\r':
+    case 0x0B:
+    case 0x0C:
+    case 0x1C:
+    case 0x1D:
+    case 0x1E:
+    case 0x85:
+    case 0x2028:
+    case 0x2029:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Value str_splitlines(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "splitlines", Arity::Takes, 0, 1, {"keepends"}}, args);
+  bool keepends = b.has(0) && as_index(b[0]) != 0;
+  const std::string& s = str(self);
+  std::vector<std::string> parts;
+  size_t start = 0, i = 0;
+  while (i < s.size()) {
+    size_t at = i;
+    uint32_t cp = utf8::decode(s, i);
+    if (!is_line_break(cp)) continue;
+    if (cp == '\r' && i < s.size() && s[i] == '\n') ++i;
+    parts.push_back(s.substr(start, (keepends ? i : at) - start));
+    start = i;
+  }
+  if (start < s.size()) parts.push_back(s.substr(start));
+  return make_list(std::move(parts));
+}
+
+Value str_join(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "join", Arity::One, 1, 1}, args);
+  const Value& it = b[0];
+  if (!(it.is_string() || it.is_sequence() || it.is_dict())) {
+    throw_type_error("can only join an iterable");
+  }
+  std::vector<Value> items = iterate(it);
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].is_string()) {
+      throw_type_error("sequence item " + std::to_string(i) + ": expected str instance, " +
+                       tname(items[i]) + " found");
+    }
+    if (i) out += str(self);
+    out += items[i].as_string();
+  }
+  return Value::string(std::move(out));
+}
+
+Value str_replace(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "replace", Arity::Expected, 2, 3}, args);
+  const std::string& old = need_str(b[0], "replace() argument 1 ");
+  const std::string& repl = need_str(b[1], "replace() argument 2 ");
+  int64_t count = b.has(2) ? as_index(b[2]) : -1;
+  if (count < 0) count = INT64_MAX;
+  const std::string& s = str(self);
+  std::string out;
+  if (old.empty()) {
+    // An empty pattern matches before every code point and at the end.
+    size_t i = 0;
+    while (count > 0) {
+      out += repl;
+      --count;
+      if (i == s.size()) break;
+      size_t start = i;
+      utf8::decode(s, i);
+      out.append(s, start, i - start);
+    }
+    out.append(s, i, std::string::npos);
+    return Value::string(std::move(out));
+  }
+  size_t i = 0;
+  for (; count > 0; --count) {
+    size_t pos = s.find(old, i);
+    if (pos == std::string::npos) break;
+    out.append(s, i, pos - i);
+    out += repl;
+    i = pos + old.size();
+  }
+  out.append(s, i, std::string::npos);
+  return Value::string(std::move(out));
+}
+
+// --- searching -----------------------------------------------------------------
+
+struct Search {
+  CodePoints cps, sub;
+  int64_t start = 0, end = 0;
+};
+
+// find/rfind/index/rindex/count(sub[, start[, end]]) share their parsing.
+Search search_args(std::string_view name, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", name, Arity::Takes, 1, 3}, args);
+  Search s;
+  s.sub = utf8::to_code_points(need_str(b[0], ""));
+  s.cps = utf8::to_code_points(str(self));
+  auto len = static_cast<int64_t>(s.cps.size());
+  s.start = slice_bound(b, 1, 0);
+  s.end = slice_bound(b, 2, len);
+  adjust_indices(s.start, s.end, len);
+  return s;
+}
+
+int64_t find_forward(const Search& s) {
+  auto sub_len = static_cast<int64_t>(s.sub.size());
+  if (s.end - s.start < sub_len) return -1;
+  for (int64_t i = s.start; i + sub_len <= s.end; ++i) {
+    if (match_at(s.cps, s.sub, i)) return i;
+  }
+  return -1;
+}
+
+int64_t find_backward(const Search& s) {
+  auto sub_len = static_cast<int64_t>(s.sub.size());
+  if (s.end - s.start < sub_len) return -1;
+  for (int64_t i = s.end - sub_len; i >= s.start; --i) {
+    if (match_at(s.cps, s.sub, i)) return i;
+  }
+  return -1;
+}
+
+Value str_find(Runtime&, const Value& self, CallArgs& args) {
+  return Value::integer(find_forward(search_args("find", self, args)));
+}
+Value str_rfind(Runtime&, const Value& self, CallArgs& args) {
+  return Value::integer(find_backward(search_args("rfind", self, args)));
+}
+Value str_index(Runtime&, const Value& self, CallArgs& args) {
+  int64_t i = find_forward(search_args("index", self, args));
+  if (i < 0) value_error("substring not found");
+  return Value::integer(i);
+}
+Value str_rindex(Runtime&, const Value& self, CallArgs& args) {
+  int64_t i = find_backward(search_args("rindex", self, args));
+  if (i < 0) value_error("substring not found");
+  return Value::integer(i);
+}
+
+Value str_count(Runtime&, const Value& self, CallArgs& args) {
+  Search s = search_args("count", self, args);
+  if (s.start > s.end) return Value::integer(0);
+  if (s.sub.empty()) return Value::integer(s.end - s.start + 1);
+  int64_t n = 0;
+  auto sub_len = static_cast<int64_t>(s.sub.size());
+  for (int64_t i = s.start; i + sub_len <= s.end;) {
+    if (match_at(s.cps, s.sub, i)) {
+      ++n;
+      i += sub_len;
+    } else {
+      ++i;
+    }
+  }
+  return Value::integer(n);
+}
+
+// startswith/endswith(prefix[, start[, end]]); prefix may be a tuple of str.
+Value tail_match(std::string_view name, const Value& self, CallArgs& args, bool at_end) {
+  Bound b = bind({"str", name, Arity::Takes, 1, 3}, args);
+  std::vector<Value> candidates;
+  if (b[0].is_string()) {
+    candidates.push_back(b[0]);
+  } else if (b[0].is_tuple()) {
+    for (const Value& v : b[0].items()) {
+      if (!v.is_string()) {
+        throw_type_error("tuple for " + std::string(name) + " must only contain str, not " +
+                         tname(v));
+      }
+      candidates.push_back(v);
+    }
+  } else {
+    throw_type_error(std::string(name) + " first arg must be str or a tuple of str, not " +
+                     tname(b[0]));
+  }
+  CodePoints cps = utf8::to_code_points(str(self));
+  auto len = static_cast<int64_t>(cps.size());
+  int64_t start = slice_bound(b, 1, 0), end = slice_bound(b, 2, len);
+  adjust_indices(start, end, len);
+  for (const Value& c : candidates) {
+    CodePoints sub = utf8::to_code_points(c.as_string());
+    auto sub_len = static_cast<int64_t>(sub.size());
+    if (end - sub_len < start) continue;
+    if (match_at(cps, sub, at_end ? end - sub_len : start)) return Value::boolean(true);
+  }
+  return Value::boolean(false);
+}
+
+Value str_startswith(Runtime&, const Value& self, CallArgs& args) {
+  return tail_match("startswith", self, args, false);
+}
+Value str_endswith(Runtime&, const Value& self, CallArgs& args) {
+  return tail_match("endswith", self, args, true);
+}
+
+Value partition_impl(std::string_view name, const Value& self, CallArgs& args, bool from_right) {
+  Bound b = bind({"str", name, Arity::One, 1, 1}, args);
+  const std::string& sep = need_str(b[0], "");
+  if (sep.empty()) value_error("empty separator");
+  const std::string& s = str(self);
+  size_t pos = from_right ? s.rfind(sep) : s.find(sep);
+  if (pos == std::string::npos) {
+    Value empty = Value::string("");
+    return from_right ? Value::tuple({empty, empty, self}) : Value::tuple({self, empty, empty});
+  }
+  return Value::tuple(
+      {Value::string(s.substr(0, pos)), b[0], Value::string(s.substr(pos + sep.size()))});
+}
+
+Value str_partition(Runtime&, const Value& self, CallArgs& args) {
+  return partition_impl("partition", self, args, false);
+}
+Value str_rpartition(Runtime&, const Value& self, CallArgs& args) {
+  return partition_impl("rpartition", self, args, true);
+}
+
+// --- padding -------------------------------------------------------------------
+
+enum class Pad { Center, Left, Right };
+
+Value pad_impl(std::string_view name, const Value& self, CallArgs& args, Pad how) {
+  Bound b = bind({"str", name, Arity::Expected, 1, 2}, args);
+  int64_t width = as_index(b[0]);
+  std::string fill = " ";
+  if (b.has(1)) {
+    if (!b[1].is_string()) {
+      throw_type_error("The fill character must be a unicode character, not " + tname(b[1]));
+    }
+    if (utf8::length(b[1].as_string()) != 1) {
+      throw_type_error("The fill character must be exactly one character long");
+    }
+    fill = b[1].as_string();
+  }
+  const std::string& s = str(self);
+  auto len = static_cast<int64_t>(utf8::length(s));
+  if (width <= len) return self;
+  int64_t marg = width - len, left = 0;
+  switch (how) {
+    case Pad::Center:
+      left = marg / 2 + (marg & width & 1);  // CPython's rounding of odd margins
+      break;
+    case Pad::Left:  // ljust: text on the left
+      left = 0;
+      break;
+    case Pad::Right:
+      left = marg;
+      break;
+  }
+  std::string out;
+  for (int64_t i = 0; i < left; ++i) out += fill;
+  out += s;
+  for (int64_t i = left; i < marg; ++i) out += fill;
+  return Value::string(std::move(out));
+}
+
+Value str_center(Runtime&, const Value& self, CallArgs& args) {
+  return pad_impl("center", self, args, Pad::Center);
+}
+Value str_ljust(Runtime&, const Value& self, CallArgs& args) {
+  return pad_impl("ljust", self, args, Pad::Left);
+}
+Value str_rjust(Runtime&, const Value& self, CallArgs& args) {
+  return pad_impl("rjust", self, args, Pad::Right);
+}
+
+Value str_zfill(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "zfill", Arity::One, 1, 1}, args);
+  int64_t width = as_index(b[0]);
+  const std::string& s = str(self);
+  auto len = static_cast<int64_t>(utf8::length(s));
+  if (width <= len) return self;
+  std::string out(static_cast<size_t>(width - len), '0');
+  out += s;
+  // A leading sign moves in front of the zeros.
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    out[0] = s[0];
+    out[static_cast<size_t>(width - len)] = '0';
+  }
+  return Value::string(std::move(out));
+}
+
+Value str_expandtabs(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "expandtabs", Arity::Takes, 0, 1, {"tabsize"}}, args);
+  int64_t tabsize = b.has(0) ? as_index(b[0]) : 8;
+  const std::string& s = str(self);
+  std::string out;
+  int64_t column = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t start = i;
+    uint32_t cp = utf8::decode(s, i);
+    if (cp == '\t') {
+      if (tabsize > 0) {
+        int64_t incr = tabsize - column % tabsize;
+        out.append(static_cast<size_t>(incr), ' ');
+        column += incr;
+      }
+      continue;
+    }
+    out.append(s, start, i - start);
+    ++column;
+    if (cp == '\n' || cp == '\r') column = 0;
+  }
+  return Value::string(std::move(out));
+}
+
+Value str_removeprefix(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "removeprefix", Arity::One, 1, 1}, args);
+  const std::string& prefix = need_str(b[0], "removeprefix() argument ");
+  const std::string& s = str(self);
+  if (s.compare(0, prefix.size(), prefix) == 0 && s.size() >= prefix.size()) {
+    return Value::string(s.substr(prefix.size()));
+  }
+  return self;
+}
+
+Value str_removesuffix(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "removesuffix", Arity::One, 1, 1}, args);
+  const std::string& suffix = need_str(b[0], "removesuffix() argument ");
+  const std::string& s = str(self);
+  if (!suffix.empty() && s.size() >= suffix.size() &&
+      s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    return Value::string(s.substr(0, s.size() - suffix.size()));
+  }
+  return self;
+}
+
+// --- formatting ---------------------------------------------------------------
+
+Value str_format_method(Runtime& rt, const Value& self, CallArgs& args) {
+  return Value::string(str_format(rt, str(self), args));
+}
+
+Value str_format_map_method(Runtime& rt, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "format_map", Arity::One, 1, 1}, args);
+  return Value::string(str_format_map(rt, str(self), b[0]));
+}
+
+}  // namespace
+
+MethodFn find_str_method(std::string_view name) {
+  static const std::unordered_map<std::string_view, MethodFn> table = {
+      {"upper", str_upper},
+      {"lower", str_lower},
+      {"title", str_title},
+      {"capitalize", str_capitalize},
+      {"swapcase", str_swapcase},
+      {"casefold", str_casefold},
+      {"strip", str_strip},
+      {"lstrip", str_lstrip},
+      {"rstrip", str_rstrip},
+      {"split", str_split},
+      {"rsplit", str_rsplit},
+      {"splitlines", str_splitlines},
+      {"join", str_join},
+      {"replace", str_replace},
+      {"startswith", str_startswith},
+      {"endswith", str_endswith},
+      {"find", str_find},
+      {"rfind", str_rfind},
+      {"index", str_index},
+      {"rindex", str_rindex},
+      {"count", str_count},
+      {"center", str_center},
+      {"ljust", str_ljust},
+      {"rjust", str_rjust},
+      {"zfill", str_zfill},
+      {"format", str_format_method},
+      {"format_map", str_format_map_method},
+      {"partition", str_partition},
+      {"rpartition", str_rpartition},
+      {"isdigit", str_isdigit},
+      {"isalpha", str_isalpha},
+      {"isalnum", str_isalnum},
+      {"isspace", str_isspace},
+      {"isupper", str_isupper},
+      {"islower", str_islower},
+      {"istitle", str_istitle},
+      {"isnumeric", str_isnumeric},
+      {"isdecimal", str_isdecimal},
+      {"isidentifier", str_isidentifier},
+      {"expandtabs", str_expandtabs},
+      {"removeprefix", str_removeprefix},
+      {"removesuffix", str_removesuffix},
+  };
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : it->second;
+}
+
+}  // namespace wfgen::jinja::methods

@@ -1,0 +1,91 @@
+// The runtime objects templates see besides data: macros, the loop object, imported
+// template modules, `self`, `super` and global functions.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jinja/nodes.h"
+#include "jinja/scope.h"
+#include "jinja/value.h"
+
+namespace wfgen::jinja {
+
+class Template;
+
+// A {% macro %} (or the `caller` of a {% call %} block) bound to the scope it was
+// defined in: like a Python closure, it sees that scope's variables as they are
+// when it is called.
+struct MacroObj : ObjectBase {
+  std::shared_ptr<MacroDef> def;
+  const Template* tmpl = nullptr;  // where the body is (alive for the whole render)
+  Ref<Frame> closure;
+  Ref<Context> ctx;
+
+  std::string_view type_name() const override { return "Macro"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override;
+  void repr(std::string& out) const override;
+};
+
+// Jinja2's LoopContext: `loop.index`, `loop.cycle(...)`, `loop(children)`...
+struct LoopObj : ObjectBase {
+  std::vector<Value> items;
+  size_t index0 = 0;
+  size_t depth0 = 0;
+  const ForStmt* node = nullptr;
+  Ref<Frame> outer;  // where a recursive `loop(...)` call renders
+  Ref<Context> ctx;
+  Value last_changed;
+  bool changed_called = false;
+
+  std::string_view type_name() const override { return "LoopContext"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override;
+  void repr(std::string& out) const override;
+};
+
+// The result of {% import %}: the template's exported macros and variables.
+struct ModuleObj : ObjectBase {
+  std::string name;
+  std::vector<std::pair<std::string, Value>> exports;
+  std::string body;  // str(module) is the module's rendered output
+
+  std::string_view type_name() const override { return "TemplateModule"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  void repr(std::string& out) const override { out += body; }
+};
+
+// `self` in a template: `self.blockname()` renders that block.
+struct SelfObj : ObjectBase {
+  Ref<Context> ctx;
+  std::string_view type_name() const override { return "TemplateReference"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  void repr(std::string& out) const override;
+};
+
+// A callable that renders block `name` at position `index` of the chain:
+// `super()` and `self.name()`.
+struct BlockCallObj : ObjectBase {
+  Ref<Context> ctx;
+  std::string name;
+  size_t index = 0;
+  std::string_view type_name() const override { return "BlockReference"; }
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override;
+};
+
+// A builtin global function (range, dict, namespace...).
+struct GlobalFuncObj : ObjectBase {
+  GlobalFn fn;
+  std::string name;
+  std::string_view type_name() const override { return "function"; }
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override { return fn(rt, args); }
+  void repr(std::string& out) const override { out += "<function " + name + ">"; }
+};
+
+}  // namespace wfgen::jinja

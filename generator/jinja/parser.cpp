@@ -1,0 +1,980 @@
+#include "jinja/parser.h"
+
+#include <initializer_list>
+
+#include "jinja/bigint.h"
+#include "jinja/environment.h"
+#include "jinja/lexer.h"
+#include "jinja/symbols.h"
+#include "jinja/template.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+bool is_reserved_constant(std::string_view n) {
+  return n == "true" || n == "false" || n == "none" || n == "True" || n == "False" || n == "None";
+}
+
+}  // namespace
+
+class Parser {
+ public:
+  Parser(Template& tmpl, std::vector<Token> tokens)
+      : tmpl_(tmpl), file_(tmpl.source()), toks_(std::move(tokens)) {}
+
+  void run() {
+    tmpl_.body_ = subparse({});
+    if (cur().type != Tok::Eof) fail_unknown_tag(cur());
+  }
+
+ private:
+  // --- token stream ---------------------------------------------------------
+  const Token& cur() const { return toks_[i_]; }
+  const Token& look() const { return toks_[i_ + 1 < toks_.size() ? i_ + 1 : i_]; }
+  const Token& next() {
+    const Token& t = toks_[i_];
+    if (i_ + 1 < toks_.size()) ++i_;
+    return t;
+  }
+  bool is_op(const Token& t, std::string_view op) const { return t.type == Tok::Op && t.text == op; }
+  bool is_name(const Token& t, std::string_view n) const { return t.type == Tok::Name && t.text == n; }
+  bool skip_op(std::string_view op) {
+    if (!is_op(cur(), op)) return false;
+    next();
+    return true;
+  }
+  bool skip_name(std::string_view n) {
+    if (!is_name(cur(), n)) return false;
+    next();
+    return true;
+  }
+
+  static std::string describe(const Token& t) {
+    switch (t.type) {
+      case Tok::Eof: return "end of template";
+      case Tok::VarBegin: return "begin of print statement";
+      case Tok::VarEnd: return "end of print statement";
+      case Tok::BlockBegin: return "begin of statement block";
+      case Tok::BlockEnd: return "end of statement block";
+      case Tok::Data: return "template data / text";
+      case Tok::String: return "string";
+      case Tok::Integer: return "integer";
+      case Tok::Float: return "float";
+      default: return std::string(t.text);
+    }
+  }
+
+  [[noreturn]] void fail(std::string msg, uint32_t pos) const { file_.fail(std::move(msg), pos); }
+  [[noreturn]] void fail_at_cur(std::string msg) const { fail(std::move(msg), cur().pos); }
+
+  void expect_op(std::string_view op) {
+    if (!skip_op(op)) {
+      if (cur().type == Tok::Eof) fail_at_cur("unexpected end of template, expected '" + std::string(op) + "'.");
+      fail_at_cur("expected token '" + std::string(op) + "', got '" + describe(cur()) + "'");
+    }
+  }
+  void expect_name(std::string_view n) {
+    if (!skip_name(n)) {
+      if (cur().type == Tok::Eof) fail_at_cur("unexpected end of template, expected '" + std::string(n) + "'.");
+      fail_at_cur("expected token '" + std::string(n) + "', got '" + describe(cur()) + "'");
+    }
+  }
+  const Token& expect_any_name() {
+    if (cur().type != Tok::Name) {
+      if (cur().type == Tok::Eof) fail_at_cur("unexpected end of template, expected 'name'.");
+      fail_at_cur("expected token 'name', got '" + describe(cur()) + "'");
+    }
+    return next();
+  }
+  void expect_type(Tok type, const char* what) {
+    if (cur().type != type) {
+      if (cur().type == Tok::Eof) fail_at_cur(std::string("unexpected end of template, expected '") + what + "'.");
+      fail_at_cur(std::string("expected token '") + what + "', got '" + describe(cur()) + "'");
+    }
+    next();
+  }
+  void expect_block_end() { expect_type(Tok::BlockEnd, "end of statement block"); }
+
+  // --- statements -----------------------------------------------------------
+  using EndTags = std::initializer_list<std::string_view>;
+
+  bool at_end_tag(EndTags end) const {
+    for (auto e : end) {
+      if (is_name(cur(), e)) return true;
+    }
+    return false;
+  }
+
+  Body subparse(EndTags end) {
+    Body body;
+    while (cur().type != Tok::Eof) {
+      const Token& t = cur();
+      if (t.type == Tok::Data) {
+        body.push_back(std::make_unique<TextStmt>(t.pos, t.text));
+        next();
+      } else if (t.type == Tok::VarBegin) {
+        next();
+        uint32_t pos = cur().pos;
+        ExprPtr e = parse_tuple(false, true, {}, false);
+        body.push_back(std::make_unique<OutputStmt>(pos, std::move(e)));
+        expect_type(Tok::VarEnd, "end of print statement");
+      } else if (t.type == Tok::BlockBegin) {
+        next();
+        if (end.size() && at_end_tag(end)) return body;
+        body.push_back(parse_statement());
+        expect_block_end();
+      } else {
+        fail_at_cur("internal parser error: unexpected token");
+      }
+    }
+    return body;
+  }
+
+  Body parse_statements(EndTags end, bool drop_needle) {
+    skip_op(":");
+    expect_block_end();
+    Body body = subparse(end);
+    if (cur().type == Tok::Eof) fail_eof(end);
+    if (drop_needle) next();
+    return body;
+  }
+
+  [[noreturn]] void fail_eof(EndTags end) {
+    std::string msg = "Unexpected end of template.";
+    add_expected(msg, end);
+    fail_at_cur(msg);
+  }
+
+  void add_expected(std::string& msg, EndTags end) {
+    std::vector<std::string_view> expected(end.begin(), end.end());
+    if (!expected.empty()) {
+      msg += " Jinja was looking for the following tags: ";
+      for (size_t k = 0; k < expected.size(); ++k) {
+        if (k) msg += " or ";
+        msg += "'" + std::string(expected[k]) + "'";
+      }
+      msg += ".";
+    }
+    if (!tag_stack_.empty()) {
+      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) + "'.";
+    }
+  }
+
+  [[noreturn]] void fail_unknown_tag(const Token& t) {
+    std::string name(t.text);
+    std::string msg;
+    if (t.type == Tok::Eof) {
+      msg = "Unexpected end of template.";
+    } else {
+      msg = "Encountered unknown tag '" + name + "'.";
+    }
+    if (!tag_stack_.empty()) {
+      msg += " Jinja was looking for the following tags: '" + expected_end_of(tag_stack_.back()) + "'.";
+      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) + "'.";
+    }
+    fail(msg, t.pos);
+  }
+
+  static std::string expected_end_of(std::string_view tag) { return "end" + std::string(tag); }
+
+  StmtPtr parse_statement() {
+    const Token& t = cur();
+    if (t.type != Tok::Name) fail_at_cur("tag name expected");
+    std::string_view tag = t.text;
+    tag_stack_.push_back(tag);
+    StmtPtr s;
+    if (tag == "for") {
+      s = parse_for();
+    } else if (tag == "if") {
+      s = parse_if();
+    } else if (tag == "block") {
+      s = parse_block();
+    } else if (tag == "extends") {
+      s = parse_extends();
+    } else if (tag == "print") {
+      s = parse_print();
+    } else if (tag == "macro") {
+      s = parse_macro();
+    } else if (tag == "include") {
+      s = parse_include();
+    } else if (tag == "from") {
+      s = parse_from();
+    } else if (tag == "import") {
+      s = parse_import();
+    } else if (tag == "set") {
+      s = parse_set();
+    } else if (tag == "with") {
+      s = parse_with();
+    } else if (tag == "autoescape") {
+      s = parse_autoescape();
+    } else if (tag == "filter") {
+      s = parse_filter_block();
+    } else if (tag == "call") {
+      s = parse_call_block();
+    } else {
+      tag_stack_.pop_back();
+      fail_unknown_tag(t);
+    }
+    tag_stack_.pop_back();
+    return s;
+  }
+
+  // Scope helpers: `soft_` mirrors Jinja2's soft frames (inside if/condexpr unknown
+  // filters fail only when evaluated); `macro_stack_` collects caller/varargs/kwargs use.
+  struct SoftScope {
+    Parser& p;
+    bool saved;
+    SoftScope(Parser& parser, bool soft) : p(parser), saved(parser.soft_) { p.soft_ = soft; }
+    ~SoftScope() { p.soft_ = saved; }
+  };
+
+  StmtPtr parse_for() {
+    auto node = std::make_unique<ForStmt>(next().pos);
+    {
+      SoftScope s(*this, false);
+      node->target = parse_assign_target(true, false, {"in"}, false);
+    }
+    expect_name("in");
+    node->iter = parse_tuple(false, false, {"recursive"}, false);
+    {
+      SoftScope s(*this, false);
+      if (skip_name("if")) node->filter = parse_expression(true);
+      node->recursive = skip_name("recursive");
+      node->body = parse_statements({"endfor", "else"}, false);
+      if (next().text != "endfor") node->otherwise = parse_statements({"endfor"}, true);
+    }
+    return node;
+  }
+
+  StmtPtr parse_if() {
+    auto node = std::make_unique<IfStmt>(next().pos);
+    SoftScope s(*this, true);
+    while (true) {
+      ExprPtr test = parse_tuple(false, false, {}, false);
+      Body body = parse_statements({"elif", "else", "endif"}, false);
+      node->branches.emplace_back(std::move(test), std::move(body));
+      const Token& t = next();
+      if (t.text == "elif") continue;
+      if (t.text == "else") node->otherwise = parse_statements({"endif"}, true);
+      break;
+    }
+    return node;
+  }
+
+  StmtPtr parse_block() {
+    auto node = std::make_unique<BlockStmt>(next().pos);
+    node->name = std::string(expect_any_name().text);
+    node->scoped = skip_name("scoped");
+    node->required = skip_name("required");
+    if (is_op(cur(), "-")) {
+      fail_at_cur(
+          "Block names in Jinja have to be valid Python identifiers and may not contain "
+          "hyphens, use an underscore instead.");
+    }
+    {
+      SoftScope s(*this, false);
+      macro_stack_.push_back(nullptr);  // blocks stop the caller/varargs search
+      node->body = parse_statements({"endblock"}, true);
+      macro_stack_.pop_back();
+    }
+    if (node->required) {
+      for (const auto& st : node->body) {
+        bool ok = st->kind == StmtKind::Text;
+        if (ok) {
+          for (char c : static_cast<TextStmt&>(*st).text) {
+            ok = ok && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v');
+          }
+        }
+        if (!ok) fail("Required blocks can only contain comments or whitespace", node->pos);
+      }
+    }
+    skip_name(node->name);
+    if (tmpl_.blocks_.count(node->name)) {
+      fail("block '" + node->name + "' defined twice", node->pos);
+    }
+    tmpl_.blocks_[node->name] = node.get();
+    return node;
+  }
+
+  StmtPtr parse_extends() {
+    auto node = std::make_unique<ExtendsStmt>(next().pos);
+    node->name = parse_expression(true);
+    return node;
+  }
+
+  StmtPtr parse_print() {
+    uint32_t pos = next().pos;
+    std::vector<ExprPtr> items;
+    while (cur().type != Tok::BlockEnd) {
+      if (!items.empty()) expect_op(",");
+      items.push_back(parse_expression(true));
+    }
+    // {% print a, b %} prints each expression in turn.
+    auto scope = std::make_unique<ScopeStmt>(pos);
+    for (auto& e : items) {
+      uint32_t p = e->pos;
+      scope->body.push_back(std::make_unique<OutputStmt>(p, std::move(e)));
+    }
+    return scope;
+  }
+
+  void parse_signature(MacroDef& def) {
+    expect_op("(");
+    while (!is_op(cur(), ")")) {
+      if (!def.params.empty()) expect_op(",");
+      const Token& name = parse_param_name();
+      def.params.emplace_back(std::string(name.text), intern_symbol(name.text));
+      if (skip_op("=")) {
+        def.defaults.push_back(parse_expression(true));
+      } else if (!def.defaults.empty()) {
+        fail_at_cur("non-default argument follows default argument");
+      }
+    }
+    expect_op(")");
+  }
+
+  const Token& parse_param_name() {
+    const Token& t = expect_any_name();
+    if (is_reserved_constant(t.text)) fail("can't assign to 'const'", t.pos);
+    return t;
+  }
+
+  std::shared_ptr<MacroDef> parse_macro_body(std::shared_ptr<MacroDef> def, std::string_view end) {
+    SoftScope s(*this, false);
+    macro_stack_.push_back(def.get());
+    def->body = parse_statements({end}, true);
+    macro_stack_.pop_back();
+    return def;
+  }
+
+  StmtPtr parse_macro() {
+    uint32_t pos = next().pos;
+    const Token& name = parse_param_name();
+    auto node = std::make_unique<MacroStmt>(pos, intern_symbol(name.text));
+    auto def = std::make_shared<MacroDef>();
+    def->name = std::string(name.text);
+    {
+      SoftScope s(*this, false);
+      parse_signature(*def);
+    }
+    node->def = parse_macro_body(std::move(def), "endmacro");
+    return node;
+  }
+
+  StmtPtr parse_call_block() {
+    auto node = std::make_unique<CallBlockStmt>(next().pos);
+    auto def = std::make_shared<MacroDef>();
+    def->name = "caller";
+    if (is_op(cur(), "(")) {
+      SoftScope s(*this, false);
+      parse_signature(*def);
+    }
+    uint32_t call_pos = cur().pos;
+    ExprPtr call = parse_expression(true);
+    if (call->kind != ExprKind::Call) fail("expected call", call_pos);
+    node->call.reset(static_cast<CallExpr*>(call.release()));
+    node->caller = parse_macro_body(std::move(def), "endcall");
+    return node;
+  }
+
+  StmtPtr parse_filter_block() {
+    auto node = std::make_unique<FilterBlockStmt>(next().pos);
+    ExprPtr f = parse_filter(nullptr, true);
+    node->filter.reset(static_cast<FilterExpr*>(f.release()));
+    SoftScope s(*this, false);
+    node->body = parse_statements({"endfilter"}, true);
+    return node;
+  }
+
+  StmtPtr parse_with() {
+    auto node = std::make_unique<WithStmt>(next().pos);
+    while (cur().type != Tok::BlockEnd) {
+      if (!node->assignments.empty()) expect_op(",");
+      ExprPtr target = parse_assign_target(true, false, {}, false);
+      expect_op("=");
+      ExprPtr value = parse_expression(true);
+      node->assignments.emplace_back(std::move(target), std::move(value));
+    }
+    SoftScope s(*this, false);
+    node->body = parse_statements({"endwith"}, true);
+    return node;
+  }
+
+  StmtPtr parse_autoescape() {
+    // Autoescaping is not supported (workflow text is never HTML); the block's
+    // expression is evaluated for errors and its body renders as a plain scope.
+    auto node = std::make_unique<ScopeStmt>(next().pos);
+    parse_expression(true);
+    node->body = parse_statements({"endautoescape"}, true);
+    return node;
+  }
+
+  StmtPtr parse_set() {
+    uint32_t pos = next().pos;
+    ExprPtr target = parse_assign_target(true, false, {}, true);
+    if (skip_op("=")) {
+      ExprPtr value = parse_tuple(false, true, {}, false);
+            return std::make_unique<SetStmt>(pos, std::move(target), std::move(value));
+    }
+    auto node = std::make_unique<SetBlockStmt>(pos);
+    node->target = std::move(target);
+    if (is_op(cur(), "|")) {
+      ExprPtr f = parse_filter(nullptr, false);
+      node->filter.reset(static_cast<FilterExpr*>(f.release()));
+    }
+    SoftScope s(*this, false);
+    node->body = parse_statements({"endset"}, true);
+    return node;
+  }
+
+  void parse_import_context(bool& with_context) {
+    if ((is_name(cur(), "with") || is_name(cur(), "without")) && is_name(look(), "context")) {
+      with_context = next().text == "with";
+      next();
+    }
+  }
+
+  StmtPtr parse_include() {
+    auto node = std::make_unique<IncludeStmt>(next().pos);
+    node->name = parse_expression(true);
+    if (is_name(cur(), "ignore") && is_name(look(), "missing")) {
+      next();
+      next();
+      node->ignore_missing = true;
+    }
+    parse_import_context(node->with_context);
+        return node;
+  }
+
+  StmtPtr parse_import() {
+    auto node = std::make_unique<ImportStmt>(next().pos);
+    node->name = parse_expression(true);
+    expect_name("as");
+    const Token& target = parse_param_name();
+    node->target = std::string(target.text);
+    node->symbol = intern_symbol(target.text);
+    parse_import_context(node->with_context);
+        return node;
+  }
+
+  StmtPtr parse_from() {
+    auto node = std::make_unique<FromImportStmt>(next().pos);
+    node->name = parse_expression(true);
+    expect_name("import");
+    auto parse_context = [&]() {
+      if ((is_name(cur(), "with") || is_name(cur(), "without")) && is_name(look(), "context")) {
+        node->with_context = next().text == "with";
+        next();
+        return true;
+      }
+      return false;
+    };
+    while (true) {
+      if (!node->names.empty()) expect_op(",");
+      if (cur().type == Tok::Name) {
+        if (parse_context()) break;
+        const Token& target = parse_param_name();
+        if (!target.text.empty() && target.text[0] == '_') {
+          fail("names starting with an underline can not be imported", target.pos);
+        }
+        std::string name(target.text), alias = name;
+        if (skip_name("as")) alias = std::string(parse_param_name().text);
+        node->names.push_back({name, alias, intern_symbol(alias)});
+        if (parse_context() || !is_op(cur(), ",")) break;
+      } else {
+        expect_any_name();
+      }
+    }
+        return node;
+  }
+
+  // --- assignment targets -----------------------------------------------------
+  ExprPtr parse_assign_target(bool with_tuple, bool name_only, EndTags extra_end,
+                              bool with_namespace) {
+    ExprPtr target;
+    if (with_namespace && cur().type == Tok::Name && is_op(look(), ".")) {
+      const Token& ns = next();
+      next();  // dot
+      const Token& attr = expect_any_name();
+      return std::make_unique<NsRefExpr>(ns.pos, std::string(ns.text), intern_symbol(ns.text),
+                                         std::string(attr.text));
+    }
+    if (name_only) {
+      const Token& t = expect_any_name();
+      target = std::make_unique<NameExpr>(t.pos, std::string(t.text), intern_symbol(t.text));
+    } else if (with_tuple) {
+      target = parse_tuple(true, true, extra_end, false);
+    } else {
+      target = parse_primary();
+    }
+    check_assignable(*target);
+    return target;
+  }
+
+  void check_assignable(const Expr& e) {
+    if (e.kind == ExprKind::Name) {
+      if (is_reserved_constant(static_cast<const NameExpr&>(e).name)) fail("can't assign to 'const'", e.pos);
+      return;
+    }
+    if (e.kind == ExprKind::Tuple) {
+      for (const auto& item : static_cast<const SeqExpr&>(e).items) check_assignable(*item);
+      return;
+    }
+    static const char* names[] = {"const", "name", "getattr", "getitem", "slice", "call",
+                                  "filter", "test", "unary", "binary", "compare", "condexpr",
+                                  "tuple", "list", "dict", "nsref"};
+    fail(std::string("can't assign to '") + names[static_cast<int>(e.kind)] + "'", e.pos);
+  }
+
+  // --- expressions --------------------------------------------------------------
+  ExprPtr parse_expression(bool with_condexpr) {
+    return with_condexpr ? parse_condexpr() : parse_or();
+  }
+
+  ExprPtr parse_condexpr() {
+    uint32_t pos = cur().pos;
+    ExprPtr expr1 = parse_or();
+    while (is_name(cur(), "if")) {
+      next();
+      SoftScope s(*this, true);
+      auto node = std::make_unique<CondExpr>(pos);
+      node->test = parse_or();
+      if (skip_name("else")) node->otherwise = parse_condexpr();
+      node->then = std::move(expr1);
+      expr1 = std::move(node);
+      pos = cur().pos;
+    }
+    return expr1;
+  }
+
+  ExprPtr parse_or() {
+    ExprPtr left = parse_and();
+    while (is_name(cur(), "or")) {
+      uint32_t pos = next().pos;
+      left = std::make_unique<BinaryExpr>(pos, BinOp::Or, std::move(left), parse_and());
+    }
+    return left;
+  }
+
+  ExprPtr parse_and() {
+    ExprPtr left = parse_not();
+    while (is_name(cur(), "and")) {
+      uint32_t pos = next().pos;
+      left = std::make_unique<BinaryExpr>(pos, BinOp::And, std::move(left), parse_not());
+    }
+    return left;
+  }
+
+  ExprPtr parse_not() {
+    if (is_name(cur(), "not")) {
+      uint32_t pos = next().pos;
+      return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, parse_not());
+    }
+    return parse_compare();
+  }
+
+  ExprPtr parse_compare() {
+    uint32_t pos = cur().pos;
+    ExprPtr expr = parse_math1();
+    std::unique_ptr<CompareExpr> cmp;
+    while (true) {
+      CmpOp op;
+      const Token& t = cur();
+      if (is_op(t, "==")) {
+        op = CmpOp::Eq;
+      } else if (is_op(t, "!=")) {
+        op = CmpOp::Ne;
+      } else if (is_op(t, "<")) {
+        op = CmpOp::Lt;
+      } else if (is_op(t, "<=")) {
+        op = CmpOp::Le;
+      } else if (is_op(t, ">")) {
+        op = CmpOp::Gt;
+      } else if (is_op(t, ">=")) {
+        op = CmpOp::Ge;
+      } else if (is_name(t, "in")) {
+        op = CmpOp::In;
+      } else if (is_name(t, "not") && is_name(look(), "in")) {
+        next();
+        op = CmpOp::NotIn;
+      } else {
+        break;
+      }
+      next();
+      if (!cmp) cmp = std::make_unique<CompareExpr>(pos, std::move(expr));
+      cmp->rest.emplace_back(op, parse_math1());
+    }
+    if (cmp) return cmp;
+    return expr;
+  }
+
+  ExprPtr parse_math1() {
+    ExprPtr left = parse_concat();
+    while (is_op(cur(), "+") || is_op(cur(), "-")) {
+      BinOp op = cur().text == "+" ? BinOp::Add : BinOp::Sub;
+      uint32_t pos = next().pos;
+      left = std::make_unique<BinaryExpr>(pos, op, std::move(left), parse_concat());
+    }
+    return left;
+  }
+
+  ExprPtr parse_concat() {
+    ExprPtr left = parse_math2();
+    while (is_op(cur(), "~")) {
+      uint32_t pos = next().pos;
+      left = std::make_unique<BinaryExpr>(pos, BinOp::Concat, std::move(left), parse_math2());
+    }
+    return left;
+  }
+
+  ExprPtr parse_math2() {
+    ExprPtr left = parse_pow();
+    while (true) {
+      BinOp op;
+      if (is_op(cur(), "*")) {
+        op = BinOp::Mul;
+      } else if (is_op(cur(), "/")) {
+        op = BinOp::Div;
+      } else if (is_op(cur(), "//")) {
+        op = BinOp::FloorDiv;
+      } else if (is_op(cur(), "%")) {
+        op = BinOp::Mod;
+      } else {
+        break;
+      }
+      uint32_t pos = next().pos;
+      left = std::make_unique<BinaryExpr>(pos, op, std::move(left), parse_pow());
+    }
+    return left;
+  }
+
+  ExprPtr parse_pow() {
+    ExprPtr left = parse_unary(true);
+    while (is_op(cur(), "**")) {
+      uint32_t pos = next().pos;
+      left = std::make_unique<BinaryExpr>(pos, BinOp::Pow, std::move(left), parse_unary(true));
+    }
+    return left;
+  }
+
+  ExprPtr parse_unary(bool with_filter) {
+    ExprPtr node;
+    if (is_op(cur(), "-")) {
+      uint32_t pos = next().pos;
+      node = std::make_unique<UnaryExpr>(pos, UnaryOp::Neg, parse_unary(false));
+    } else if (is_op(cur(), "+")) {
+      uint32_t pos = next().pos;
+      node = std::make_unique<UnaryExpr>(pos, UnaryOp::Pos, parse_unary(false));
+    } else {
+      node = parse_primary();
+    }
+    node = parse_postfix(std::move(node));
+    if (with_filter) node = parse_filter_expr(std::move(node));
+    return node;
+  }
+
+  Value parse_number(const Token& t) {
+    std::string digits;
+    for (char c : t.text) {
+      if (c != '_') digits += c;
+    }
+    if (t.type == Tok::Float) return Value::floating(std::strtod(digits.c_str(), nullptr));
+    int base = 10;
+    std::string_view body = digits;
+    if (digits.size() > 1 && digits[0] == '0') {
+      char x = static_cast<char>(digits[1] | 0x20);
+      base = x == 'b' ? 2 : x == 'o' ? 8 : x == 'x' ? 16 : 10;
+      if (base != 10) body = body.substr(2);
+    }
+    auto big = BigInt::parse_base(body, base);
+    if (!big) fail("invalid integer literal", t.pos);
+    return Value::integer(*big);
+  }
+
+  ExprPtr parse_primary() {
+    const Token& t = cur();
+    if (t.type == Tok::Name) {
+      next();
+      if (t.text == "true" || t.text == "True") return std::make_unique<ConstExpr>(t.pos, Value::boolean(true));
+      if (t.text == "false" || t.text == "False") return std::make_unique<ConstExpr>(t.pos, Value::boolean(false));
+      if (t.text == "none" || t.text == "None") return std::make_unique<ConstExpr>(t.pos, Value::none());
+      note_name_use(t.text);
+      return std::make_unique<NameExpr>(t.pos, std::string(t.text), intern_symbol(t.text));
+    }
+    if (t.type == Tok::String) {
+      uint32_t pos = t.pos;
+      std::string s;
+      while (cur().type == Tok::String) s += next().value;
+      return std::make_unique<ConstExpr>(pos, Value::string(std::move(s)));
+    }
+    if (t.type == Tok::Integer || t.type == Tok::Float) {
+      next();
+      return std::make_unique<ConstExpr>(t.pos, parse_number(t));
+    }
+    if (is_op(t, "(")) {
+      next();
+      ExprPtr e = parse_tuple(false, true, {}, true);
+      expect_op(")");
+      return e;
+    }
+    if (is_op(t, "[")) return parse_list();
+    if (is_op(t, "{")) return parse_dict();
+    if (t.type == Tok::Eof) fail_at_cur("unexpected end of template");
+    fail_at_cur("unexpected '" + describe(t) + "'");
+  }
+
+  // Records uses of the names that change how a macro is called.
+  void note_name_use(std::string_view name) {
+    if (name != "caller" && name != "varargs" && name != "kwargs") return;
+    for (auto it = macro_stack_.rbegin(); it != macro_stack_.rend() && *it; ++it) {
+      if (name == "caller") (*it)->uses_caller = true;
+      if (name == "varargs") (*it)->uses_varargs = true;
+      if (name == "kwargs") (*it)->uses_kwargs = true;
+    }
+  }
+
+  bool is_tuple_end(EndTags extra_end) const {
+    const Token& t = cur();
+    if (t.type == Tok::VarEnd || t.type == Tok::BlockEnd || is_op(t, ")")) return true;
+    for (auto e : extra_end) {
+      if (is_name(t, e)) return true;
+    }
+    return false;
+  }
+
+  ExprPtr parse_tuple(bool simplified, bool with_condexpr, EndTags extra_end, bool explicit_parens) {
+    uint32_t pos = cur().pos;
+    std::vector<ExprPtr> args;
+    bool is_tuple = false;
+    while (true) {
+      if (!args.empty()) expect_op(",");
+      if (is_tuple_end(extra_end)) break;
+      if (simplified) {
+        args.push_back(parse_primary());
+      } else {
+        args.push_back(parse_expression(with_condexpr));
+      }
+      if (is_op(cur(), ",")) {
+        is_tuple = true;
+      } else {
+        break;
+      }
+    }
+    if (!is_tuple) {
+      if (!args.empty()) return std::move(args[0]);
+      if (!explicit_parens) fail_at_cur("Expected an expression, got '" + describe(cur()) + "'");
+    }
+    auto node = std::make_unique<SeqExpr>(ExprKind::Tuple, pos);
+    node->items = std::move(args);
+    return node;
+  }
+
+  ExprPtr parse_list() {
+    auto node = std::make_unique<SeqExpr>(ExprKind::List, next().pos);
+    while (!is_op(cur(), "]")) {
+      if (!node->items.empty()) expect_op(",");
+      if (is_op(cur(), "]")) break;
+      node->items.push_back(parse_expression(true));
+    }
+    expect_op("]");
+    return node;
+  }
+
+  ExprPtr parse_dict() {
+    auto node = std::make_unique<DictExpr>(next().pos);
+    while (!is_op(cur(), "}")) {
+      if (!node->items.empty()) expect_op(",");
+      if (is_op(cur(), "}")) break;
+      ExprPtr key = parse_expression(true);
+      expect_op(":");
+      ExprPtr value = parse_expression(true);
+      node->items.emplace_back(std::move(key), std::move(value));
+    }
+    expect_op("}");
+    return node;
+  }
+
+  ExprPtr parse_postfix(ExprPtr node) {
+    while (true) {
+      if (is_op(cur(), ".") || is_op(cur(), "[")) {
+        node = parse_subscript(std::move(node));
+      } else if (is_op(cur(), "(")) {
+        node = parse_call(std::move(node));
+      } else {
+        return node;
+      }
+    }
+  }
+
+  ExprPtr parse_filter_expr(ExprPtr node) {
+    while (true) {
+      if (is_op(cur(), "|")) {
+        node = parse_filter(std::move(node), false);
+      } else if (is_name(cur(), "is")) {
+        node = parse_test(std::move(node));
+      } else if (is_op(cur(), "(")) {
+        node = parse_call(std::move(node));
+      } else {
+        return node;
+      }
+    }
+  }
+
+  ExprPtr parse_subscript(ExprPtr node) {
+    const Token& t = next();
+    if (t.text == ".") {
+      const Token& attr = next();
+      if (attr.type == Tok::Name) {
+        return std::make_unique<GetattrExpr>(t.pos, std::move(node), std::string(attr.text));
+      }
+      if (attr.type != Tok::Integer) fail("expected name or number", attr.pos);
+      auto arg = std::make_unique<ConstExpr>(attr.pos, parse_number(attr));
+      return std::make_unique<GetitemExpr>(t.pos, std::move(node), std::move(arg));
+    }
+    std::vector<ExprPtr> args;
+    while (!is_op(cur(), "]")) {
+      if (!args.empty()) expect_op(",");
+      args.push_back(parse_subscribed());
+    }
+    expect_op("]");
+    ExprPtr arg;
+    if (args.size() == 1) {
+      arg = std::move(args[0]);
+    } else {
+      auto tup = std::make_unique<SeqExpr>(ExprKind::Tuple, t.pos);
+      tup->items = std::move(args);
+      arg = std::move(tup);
+    }
+    return std::make_unique<GetitemExpr>(t.pos, std::move(node), std::move(arg));
+  }
+
+  ExprPtr parse_subscribed() {
+    uint32_t pos = cur().pos;
+    ExprPtr start;
+    if (is_op(cur(), ":")) {
+      next();
+    } else {
+      ExprPtr e = parse_expression(true);
+      if (!is_op(cur(), ":")) return e;
+      next();
+      start = std::move(e);
+    }
+    auto slice = std::make_unique<SliceExpr>(pos);
+    slice->start = std::move(start);
+    if (!is_op(cur(), ":") && !is_op(cur(), "]") && !is_op(cur(), ",")) {
+      slice->stop = parse_expression(true);
+    }
+    if (is_op(cur(), ":")) {
+      next();
+      if (!is_op(cur(), "]") && !is_op(cur(), ",")) slice->step = parse_expression(true);
+    }
+    return slice;
+  }
+
+  void parse_call_args(CallArgsExpr& out) {
+    uint32_t pos = cur().pos;
+    expect_op("(");
+    bool require_comma = false;
+    auto ensure = [&](bool ok) {
+      if (!ok) fail("invalid syntax for function call expression", pos);
+    };
+    while (!is_op(cur(), ")")) {
+      if (require_comma) {
+        expect_op(",");
+        if (is_op(cur(), ")")) break;
+      }
+      if (is_op(cur(), "*")) {
+        ensure(!out.dyn_args && !out.dyn_kwargs);
+        next();
+        out.dyn_args = parse_expression(true);
+      } else if (is_op(cur(), "**")) {
+        ensure(!out.dyn_kwargs);
+        next();
+        out.dyn_kwargs = parse_expression(true);
+      } else if (cur().type == Tok::Name && is_op(look(), "=")) {
+        ensure(!out.dyn_kwargs);
+        std::string key(next().text);
+        next();
+        out.kwargs.emplace_back(std::move(key), parse_expression(true));
+      } else {
+        ensure(!out.dyn_args && !out.dyn_kwargs && out.kwargs.empty());
+        out.args.push_back(parse_expression(true));
+      }
+      require_comma = true;
+    }
+    expect_op(")");
+  }
+
+  ExprPtr parse_call(ExprPtr node) {
+    auto call = std::make_unique<CallExpr>(cur().pos, std::move(node));
+    parse_call_args(call->args);
+    return call;
+  }
+
+  std::string parse_dotted_name() {
+    std::string name(expect_any_name().text);
+    while (is_op(cur(), ".")) {
+      next();
+      name += ".";
+      name += expect_any_name().text;
+    }
+    return name;
+  }
+
+  ExprPtr parse_filter(ExprPtr node, bool start_inline) {
+    while (is_op(cur(), "|") || start_inline) {
+      if (!start_inline) next();
+      uint32_t pos = cur().pos;
+      std::string name = parse_dotted_name();
+      FilterFn fn = find_filter(name);
+      if (!fn && !soft_) fail("No filter named '" + name + "'.", pos);
+      auto f = std::make_unique<FilterExpr>(pos, std::move(node), std::move(name), fn);
+      if (is_op(cur(), "(")) parse_call_args(f->args);
+      node = std::move(f);
+      start_inline = false;
+    }
+    return node;
+  }
+
+  ExprPtr parse_test(ExprPtr node) {
+    uint32_t pos = next().pos;
+    bool negated = skip_name("not");
+    uint32_t name_pos = cur().pos;
+    std::string name = parse_dotted_name();
+    TestFn fn = find_test(name);
+    if (!fn && !soft_) fail("No test named '" + name + "'.", name_pos);
+    auto test = std::make_unique<TestExpr>(pos, std::move(node), std::move(name), fn);
+    const Token& t = cur();
+    if (is_op(t, "(")) {
+      parse_call_args(test->args);
+    } else if ((t.type == Tok::Name || t.type == Tok::String || t.type == Tok::Integer ||
+                t.type == Tok::Float || is_op(t, "[") || is_op(t, "{")) &&
+               !is_name(t, "else") && !is_name(t, "or") && !is_name(t, "and")) {
+      if (is_name(t, "is")) fail_at_cur("You cannot chain multiple tests with is");
+      ExprPtr arg = parse_postfix(parse_primary());
+      test->args.args.push_back(std::move(arg));
+    }
+    if (negated) return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, std::move(test));
+    return test;
+  }
+
+  Template& tmpl_;
+  const SourceFile& file_;
+  std::vector<Token> toks_;
+  size_t i_ = 0;
+  bool soft_ = false;
+  std::vector<std::string_view> tag_stack_;
+  std::vector<MacroDef*> macro_stack_;
+};
+
+std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
+                                         const EnvironmentOptions& options) {
+  auto file = std::make_unique<SourceFile>(name, normalize_source(source, options.keep_trailing_newline));
+  auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
+  Parser parser(*tmpl, tokenize(tmpl->source(), options));
+  parser.run();
+  return tmpl;
+}
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,20 @@
+// Parser: tokens -> Template (syntax tree), following Jinja2's grammar and its
+// compile-time checks (unknown filters/tests outside `if`, duplicate blocks,
+// assignment targets, macro signatures).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace wfgen::jinja {
+
+struct EnvironmentOptions;
+class Template;
+
+// Parses `source` (raw template text; newlines are normalised here). `name` is the
+// template's name in messages. Throws a located TemplateError.
+std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
+                                         const EnvironmentOptions& options);
+
+}  // namespace wfgen::jinja

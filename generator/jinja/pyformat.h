@@ -1,0 +1,26 @@
+// Python's string formatting as templates use it: `fmt % args` (printf-style) and
+// `fmt.format(...)` / `fmt.format_map(...)` with the format-spec mini-language.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "jinja/runtime.h"
+#include "jinja/value.h"
+
+namespace wfgen::jinja {
+
+// fmt % args: a tuple supplies positional arguments, a dict a %(name)s mapping,
+// anything else is the single argument. Raises TypeError/ValueError as Python.
+Value percent_format(Runtime& rt, const std::string& fmt, const Value& args);
+
+// fmt.format(*args.args, **args.kwargs).
+std::string str_format(Runtime& rt, const std::string& fmt, CallArgs& args);
+// fmt.format_map(mapping): named fields are looked up with rt.getitem(mapping, name).
+std::string str_format_map(Runtime& rt, const std::string& fmt, const Value& mapping);
+
+// format(value, spec) for str, int, float, bool and None (other objects accept
+// only an empty spec). Used by str.format and by the `format` of the fields.
+std::string format_value(Runtime& rt, const Value& value, std::string_view spec);
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,39 @@
+// A matrix: a data file that expands into rows (the language is documented in
+// docs/matrices.md). Expansion order: axes product -> exclude -> include -> entries ->
+// per row: key/type checks, defaults, nested tables -> shard expansion -> derived fields.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/document.h"
+#include "matrix/expression.h"
+#include "matrix/spec.h"
+
+namespace wfgen::matrix {
+
+struct Row {
+  Json values;             // an ordered object: fields in declaration order
+  std::string origin_ptr;  // pointer to the entry/include/axes that made the row
+};
+
+struct Matrix {
+  std::shared_ptr<const data::Document> doc;
+  std::shared_ptr<MatrixSpec> spec;
+  std::vector<Row> rows;
+
+  const std::string& file() const { return doc->file(); }
+  data::Mark origin(const Row& r) const { return doc->value_mark(r.origin_ptr); }
+};
+
+// Validates and expands a parsed matrix file. Throws data::DataError (positioned in the
+// matrix file, including errors of derived-field expressions).
+Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval);
+
+// Loads `path` (YAML) and expands it; `display` names it in messages.
+Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
+                   ExpressionEvaluator& eval);
+
+}  // namespace wfgen::matrix

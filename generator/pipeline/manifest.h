@@ -1,0 +1,46 @@
+// The manifest (`wfgen.yml` at a project's root): engine settings, where templates and
+// outputs live, the header of every output, global variables and the workflow families.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/document.h"
+#include "jinja/environment.h"
+
+namespace wfgen::pipeline {
+
+using data::Json;
+
+enum class FamilyMode { PerRow, AllRows };
+
+struct Family {
+  std::string name;
+  std::string template_name;  // looked up in the template dirs
+  std::string matrix;         // path relative to the root; "" for a single output
+  std::string where;          // optional row filter (a Jinja expression)
+  FamilyMode mode = FamilyMode::PerRow;
+  std::string output;  // output path pattern (a template), relative to output_dir
+  Json vars = Json::object();
+  std::string ptr;  // the family's position in the manifest
+};
+
+struct Manifest {
+  std::shared_ptr<const data::Document> doc;
+  jinja::EnvironmentOptions engine;
+  std::vector<std::string> template_dirs;  // relative to the root
+  std::string output_dir = "generated";
+  std::string header;  // comment text written after the marker line of every output
+  std::string fix_command = "./regenerate.sh";
+  Json vars = Json::object();
+  std::vector<Family> families;
+};
+
+inline constexpr const char* kManifestName = "wfgen.yml";
+
+// Loads and validates ROOT/wfgen.yml. Throws data::DataError positioned in "wfgen.yml".
+Manifest load_manifest(const std::filesystem::path& root);
+
+}  // namespace wfgen::pipeline

@@ -1,0 +1,245 @@
+#include "pipeline/render.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "data/json_value.h"
+#include "data/load.h"
+#include "jinja/error.h"
+#include "jinja/pyops.h"
+#include "matrix/matrix.h"
+#include "pipeline/header.h"
+
+namespace wfgen::pipeline {
+
+using data::pointer_child;
+
+namespace {
+
+// Templates are read from ROOT/DIR/NAME but named "DIR/NAME" in messages, so messages
+// do not depend on where the checkout is.
+class ProjectLoader : public jinja::Loader {
+ public:
+  ProjectLoader(std::filesystem::path root, std::vector<std::string> dirs)
+      : root_(std::move(root)), dirs_(std::move(dirs)) {}
+
+  std::optional<Source> load(std::string_view name) const override {
+    std::filesystem::path rel(name);
+    bool escapes = rel.is_absolute() || name.empty();
+    for (const auto& part : rel) escapes = escapes || part == "..";
+    if (escapes)
+      jinja::throw_error(jinja::ErrorKind::Security,
+                         "template name '" + std::string(name) + "' escapes the template dirs");
+    for (const auto& dir : dirs_) {
+      std::ifstream in(root_ / dir / rel, std::ios::binary);
+      if (!in) continue;
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      return Source{ss.str(), dir + "/" + std::string(name)};
+    }
+    return std::nullopt;
+  }
+
+  std::string display(std::string_view name) const {
+    for (const auto& dir : dirs_)
+      if (std::filesystem::is_regular_file(root_ / dir / std::string(name)))
+        return dir + "/" + std::string(name);
+    return std::string(name);
+  }
+
+ private:
+  std::filesystem::path root_;
+  std::vector<std::string> dirs_;
+};
+
+std::string note_rendering(const std::string& path, const Output& o) {
+  std::string note = "  note: while rendering " + path;
+  if (!o.matrix.empty() && o.row >= 0)
+    note += " (row " + std::to_string(o.row + 1) + " of " + o.matrix + ", at " + o.matrix + ":" +
+            std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")";
+  return note + "\n";
+}
+
+class ProjectRenderer {
+ public:
+  ProjectRenderer(const std::filesystem::path& root, const Manifest& m)
+      : root_(root),
+        m_(m),
+        loader_(std::make_shared<ProjectLoader>(root, m.template_dirs)),
+        env_(m.engine, loader_) {}
+
+  std::vector<Output> run() {
+    std::vector<Output> outputs;
+    std::map<std::string, std::string> owners;  // path -> who made it, for collisions
+    for (const Family& fam : m_.families) render_family(fam, outputs, owners);
+    std::sort(outputs.begin(), outputs.end(),
+              [](const Output& a, const Output& b) { return a.path < b.path; });
+    return outputs;
+  }
+
+ private:
+  const data::Document& doc() const { return *m_.doc; }
+
+  [[noreturn]] void fail_at(const std::string& ptr, const std::string& msg, bool key = false) {
+    throw ProjectError(doc().error_at(ptr, msg, key).format());
+  }
+
+  void render_family(const Family& fam, std::vector<Output>& outputs,
+                     std::map<std::string, std::string>& owners) {
+    std::shared_ptr<const jinja::Template> tmpl;
+    try {
+      if (!loader_->load(fam.template_name))
+        fail_at(pointer_child(fam.ptr, "template"),
+                "template '" + fam.template_name + "' does not exist in " + dirs_text());
+      tmpl = env_.get_template(fam.template_name);
+    } catch (const jinja::TemplateError& e) {
+      throw ProjectError(e.format());
+    }
+    std::shared_ptr<const jinja::Template> out_tmpl;
+    try {
+      out_tmpl = env_.from_string(fam.output,
+                                  std::string(kManifestName) + " (output of " + fam.name + ")");
+    } catch (const jinja::TemplateError& e) {
+      fail_at(pointer_child(fam.ptr, "output"), "bad output pattern: " + e.message());
+    }
+
+    jinja::Value base = jinja::Value::dict();
+    auto put_all = [](jinja::Value& dict, const Json& obj) {
+      for (auto it = obj.begin(); it != obj.end(); ++it)
+        dict.dict_obj().set(jinja::Value::string(it.key()), data::to_value(it.value()));
+    };
+    put_all(base, m_.vars);
+    put_all(base, fam.vars);
+
+    Output proto;
+    proto.family = fam.name;
+    proto.template_name = loader_->display(fam.template_name);
+    proto.matrix = fam.matrix;
+
+    if (fam.matrix.empty()) {
+      render_one(fam, *tmpl, *out_tmpl, base, proto, outputs, owners);
+      return;
+    }
+    if (!std::filesystem::is_regular_file(root_ / fam.matrix))
+      fail_at(pointer_child(fam.ptr, "matrix"), "matrix '" + fam.matrix + "' does not exist");
+    matrix::Matrix mx;
+    try {
+      mx = matrix::load_matrix(root_ / fam.matrix, fam.matrix, eval_);
+    } catch (const data::DataError& e) {
+      throw ProjectError(e.format());
+    }
+    std::vector<std::pair<int, jinja::Value>> rows;
+    for (size_t i = 0; i < mx.rows.size(); ++i) {
+      jinja::Value ctx = copy(base);
+      put_all(ctx, mx.rows[i].values);
+      if (!fam.where.empty()) {
+        try {
+          if (!jinja::truthy(eval_.evaluate(fam.where, ctx))) continue;
+        } catch (const jinja::TemplateError& e) {
+          fail_at(pointer_child(fam.ptr, "where"), "in 'where': " + e.message());
+        }
+      }
+      rows.emplace_back(static_cast<int>(i), ctx);
+    }
+    if (rows.empty())
+      fail_at(pointer_child(fam.ptr, "where"), "'where' selects no row of " + fam.matrix);
+    if (fam.mode == FamilyMode::AllRows) {
+      jinja::Value ctx = copy(base);
+      std::vector<jinja::Value> list;
+      for (auto& r : rows) list.push_back(data::to_value(mx.rows[r.first].values));
+      ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
+      render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
+      return;
+    }
+    for (auto& [index, ctx] : rows) {
+      Output o = proto;
+      o.row = index;
+      o.row_origin = mx.origin(mx.rows[index]);
+      render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+    }
+  }
+
+  static jinja::Value copy(const jinja::Value& dict) {
+    jinja::Value out = jinja::Value::dict();
+    for (const auto& [k, v] : dict.dict_obj().entries()) out.dict_obj().set(k, v);
+    return out;
+  }
+
+  void render_one(const Family& fam, const jinja::Template& tmpl, const jinja::Template& out_tmpl,
+                  const jinja::Value& ctx, Output o, std::vector<Output>& outputs,
+                  std::map<std::string, std::string>& owners) {
+    std::string rel;
+    try {
+      rel = env_.render(out_tmpl, ctx);
+    } catch (const jinja::TemplateError& e) {
+      fail_at(pointer_child(fam.ptr, "output"),
+              "in the output pattern: " + e.message() +
+                  (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : ""));
+    }
+    std::filesystem::path rp(rel);
+    bool bad = rel.empty() || rp.is_absolute() || rel.back() == '/';
+    for (const auto& part : rp) bad = bad || part == ".." || part == ".";
+    if (bad)
+      fail_at(
+          pointer_child(fam.ptr, "output"),
+          "output pattern gives '" + rel + "', which is not a file path inside " + m_.output_dir);
+    o.path = m_.output_dir + "/" + rel;
+    std::string who = describe(o);
+    auto [it, fresh] = owners.emplace(o.path, who);
+    if (!fresh) {
+      if (o.row >= 0 && !o.matrix.empty())
+        throw ProjectError(
+            data::DataError(o.matrix, o.row_origin,
+                            "two rows write " + o.path + ": this one and " + it->second,
+                            row_line(o))
+                .format());
+      fail_at(pointer_child(fam.ptr, "output"),
+              "two outputs are " + o.path + ": " + who + " and " + it->second);
+    }
+    std::string body;
+    try {
+      body = env_.render(tmpl, ctx);
+    } catch (const jinja::TemplateError& e) {
+      throw ProjectError(e.format() + note_rendering(o.path, o));
+    }
+    std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
+    o.content = compose_output(sources, m_.header, body);
+    outputs.push_back(std::move(o));
+  }
+
+  std::string row_line(const Output& o) {
+    std::ifstream in(root_ / o.matrix, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return data::line_of(ss.str(), o.row_origin.line);
+  }
+
+  static std::string describe(const Output& o) {
+    if (o.row < 0) return "family '" + o.family + "'";
+    return "row " + std::to_string(o.row + 1) + " of family '" + o.family + "' (" + o.matrix + ":" +
+           std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")";
+  }
+
+  std::string dirs_text() const {
+    std::string s;
+    for (size_t i = 0; i < m_.template_dirs.size(); ++i)
+      s += (i ? ", " : "") + m_.template_dirs[i] + "/";
+    return s;
+  }
+
+  std::filesystem::path root_;
+  const Manifest& m_;
+  std::shared_ptr<ProjectLoader> loader_;
+  jinja::Environment env_;
+  matrix::ExpressionEvaluator eval_;
+};
+
+}  // namespace
+
+std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest) {
+  return ProjectRenderer(root, manifest).run();
+}
+
+}  // namespace wfgen::pipeline

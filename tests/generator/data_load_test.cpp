@@ -1,0 +1,143 @@
+// Data loading: YAML 1.2 core scalars, key order, positions, duplicate keys, JSON.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "data/load.h"
+
+using wfgen::data::DataError;
+using wfgen::data::Json;
+using wfgen::data::parse_json;
+using wfgen::data::parse_yaml;
+
+namespace {
+
+DataError yaml_error(const std::string& text) {
+  try {
+    parse_yaml(text, "x.yml");
+  } catch (const DataError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return DataError("", {}, "");
+}
+
+DataError json_error(const std::string& text) {
+  try {
+    parse_json(text, "x.json");
+  } catch (const DataError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return DataError("", {}, "");
+}
+
+}  // namespace
+
+TEST(DataYaml, CoreSchemaScalars) {
+  Json j = parse_yaml(
+               "a: true\nb: False\nc: ~\nd:\ne: null\nf: 12\ng: -3\nh: 0x1F\ni: 0o17\n"
+               "j: 1.5\nk: .5\nl: 1e3\nm: on\nn: yes\no: '12'\np: \"true\"\nq: |\n  lit\n"
+               "r: !!str 7\ns: 1.2.3\nt: -.inf\nu: 007\n",
+               "x.yml")
+               .root();
+  EXPECT_EQ(j["a"], true);
+  EXPECT_EQ(j["b"], false);
+  EXPECT_TRUE(j["c"].is_null());
+  EXPECT_TRUE(j["d"].is_null());
+  EXPECT_TRUE(j["e"].is_null());
+  EXPECT_EQ(j["f"], 12);
+  EXPECT_TRUE(j["f"].is_number_integer());
+  EXPECT_EQ(j["g"], -3);
+  EXPECT_EQ(j["h"], 31);
+  EXPECT_EQ(j["i"], 15);
+  EXPECT_TRUE(j["j"].is_number_float());
+  EXPECT_EQ(j["j"], 1.5);
+  EXPECT_EQ(j["k"], 0.5);
+  EXPECT_EQ(j["l"], 1000.0);
+  EXPECT_EQ(j["m"], "on");  // YAML 1.1 booleans stay strings
+  EXPECT_EQ(j["n"], "yes");
+  EXPECT_EQ(j["o"], "12");  // quoted scalars are strings
+  EXPECT_EQ(j["p"], "true");
+  EXPECT_EQ(j["q"], "lit\n");
+  EXPECT_EQ(j["r"], "7");
+  EXPECT_EQ(j["s"], "1.2.3");
+  EXPECT_TRUE(j["t"].get<double>() < 0 && std::isinf(j["t"].get<double>()));
+  EXPECT_EQ(j["u"], 7);
+}
+
+TEST(DataYaml, KeepsKeyOrder) {
+  Json j = parse_yaml("z: 1\na: 2\nm: {y: 1, b: 2}\n", "x.yml").root();
+  std::string keys;
+  for (auto it = j.begin(); it != j.end(); ++it) keys += it.key();
+  EXPECT_EQ(keys, "zam");
+  EXPECT_EQ(j["m"].begin().key(), "y");
+}
+
+TEST(DataYaml, PositionsOfValuesAndKeys) {
+  auto doc = parse_yaml("top:\n  list:\n    - a\n    - {k: v}\n", "x.yml");
+  EXPECT_EQ(doc.value_mark("/top/list/1/k").line, 4);
+  EXPECT_EQ(doc.value_mark("/top/list/1/k").col, 11);
+  EXPECT_EQ(doc.key_mark("/top/list").line, 2);
+  EXPECT_EQ(doc.key_mark("/top/list").col, 3);
+  // Unknown pointers fall back to the nearest ancestor.
+  EXPECT_EQ(doc.value_mark("/top/list/0/zz").line, 3);
+}
+
+TEST(DataYaml, DuplicateKeyIsAnErrorAtTheSecondKey) {
+  DataError e = yaml_error("a: 1\nb:\n  c: 1\n  c: 2\n");
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_EQ(e.col(), 3);
+  EXPECT_EQ(e.format(),
+            "x.yml:4:3: error: duplicate key 'c' (first defined at line 3)\n"
+            "    c: 2\n"
+            "    ^\n");
+}
+
+TEST(DataYaml, SyntaxErrorIsPositioned) {
+  DataError e = yaml_error("a: [1, 2\nb: 3\n");
+  EXPECT_GT(e.line(), 0);
+  EXPECT_NE(e.format().find("x.yml:"), std::string::npos);
+  EXPECT_NE(e.format().find(": error: "), std::string::npos);
+}
+
+TEST(DataYaml, BadTagsAndHugeInts) {
+  EXPECT_EQ(yaml_error("a: !!int abc\n").message(), "'abc' is not a valid int");
+  EXPECT_EQ(yaml_error("a: !custom x\n").message(), "unsupported tag '!custom'");
+  EXPECT_EQ(yaml_error("a: 99999999999999999999999\n").col(), 4);
+}
+
+TEST(DataJson, ParsesKeepingOrderAndTypes) {
+  Json j = parse_json(R"({"b": 1, "a": [1.0, "x", null, true]})", "x.json").root();
+  EXPECT_EQ(j.begin().key(), "b");
+  EXPECT_TRUE(j["a"][0].is_number_float());
+}
+
+TEST(DataJson, DuplicateKey) {
+  DataError e = json_error("{\n  \"a\": 1,\n  \"a\": 2\n}\n");
+  EXPECT_EQ(e.message(), "duplicate key 'a'");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.col(), 3);
+}
+
+TEST(DataJson, SyntaxError) {
+  DataError e = json_error("{\n  \"a\": 1,\n  oops\n}\n");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.message(), "invalid JSON");
+}
+
+TEST(DataMerge, DeepMergesObjectsAndReplacesOthers) {
+  Json a = Json::parse(R"({"x": {"a": 1, "b": [1]}, "y": 1})");
+  Json b = Json::parse(R"({"x": {"b": [2], "c": 3}, "z": 4})");
+  wfgen::data::deep_merge(a, b);
+  EXPECT_EQ(a.dump(), R"({"x":{"a":1,"b":[2],"c":3},"y":1,"z":4})");
+}
+
+TEST(DataLoad, MissingFile) {
+  try {
+    wfgen::data::load_data_file("/nonexistent/zzz.yml");
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_EQ(e.format(), "/nonexistent/zzz.yml: error: cannot read file\n");
+  }
+}
