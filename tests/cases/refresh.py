@@ -10,7 +10,9 @@ Case fields:
   name       unique within the file
   template   the template source, or a dict {filename: source}; the entry named `main*` (else the
              first) is the one rendered; the others are reachable by include/import/extends
-  data       JSON-able context (optional)
+  data       JSON-able context (optional), passed as the first -d file
+  data_files list of {name, text}: more -d files (.json/.yml/.yaml), deep-merged in order
+  include_dirs  list of -I directories (relative to the case root), searched before the root
   options    trim_blocks, lstrip_blocks, keep_trailing_newline, strict_undefined (booleans) and
              variable_start, variable_end, block_start, block_end, comment_start, comment_end
   expected   exact output (written by this script), or
@@ -40,7 +42,7 @@ DELIMITER_OPTIONS = {
     "comment_start": "comment_start_string",
     "comment_end": "comment_end_string",
 }
-FIELD_ORDER = ("name", "template", "data", "options", "expected", "error", "jinja_error",
+FIELD_ORDER = ("name", "template", "include_dirs", "data", "data_files", "options", "expected", "error", "jinja_error",
                "error_template", "error_line")
 
 
@@ -61,8 +63,28 @@ def write_files(root, files):
             f.write(src.encode("utf-8"))
 
 
-def make_environment(root, options):
-    kwargs = {"loader": jinja2.FileSystemLoader(root), "autoescape": False}
+def deep_merge(base, extra):
+    """The CLI's -d merge: mappings merge recursively, anything else replaces."""
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(out.get(key), dict) and isinstance(value, dict):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_data_file(entry):
+    """A `data_files` entry {name, text}: JSON or YAML by extension, like `wfgen render -d`."""
+    if entry["name"].endswith(".json"):
+        return json.loads(entry["text"])
+    return yaml.safe_load(entry["text"]) or {}
+
+
+def make_environment(root, options, include_dirs=()):
+    # Like the CLI: the -I dirs in order, then the directory of TEMPLATE (here the case root).
+    searchpath = [os.path.join(root, d) for d in include_dirs] + [root]
+    kwargs = {"loader": jinja2.FileSystemLoader(searchpath), "autoescape": False}
     for opt in ("trim_blocks", "lstrip_blocks", "keep_trailing_newline"):
         kwargs[opt] = bool(options.get(opt, False))
     if options.get("strict_undefined"):
@@ -98,10 +120,12 @@ def render_case(case):
     data = case.get("data") or {}
     if json.loads(json.dumps(data)) != data:
         raise SystemExit(f"case {case['name']}: data is not JSON-able")
+    for entry in case.get("data_files") or []:
+        data = deep_merge(data, load_data_file(entry))
     with tempfile.TemporaryDirectory() as tmp:
         root = os.path.realpath(tmp)
         write_files(root, files)
-        env = make_environment(root, options)
+        env = make_environment(root, options, case.get("include_dirs") or [])
         try:
             return ("ok", env.get_template(main).render(**data))
         except (Exception, RecursionError) as exc:  # noqa: BLE001 - any Jinja2 failure is a case

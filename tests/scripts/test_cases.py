@@ -99,6 +99,14 @@ def run_case(wfgen, case):
         with open(data_path, "w", encoding="utf-8") as f:
             json.dump(case.get("data") or {}, f)
         args = cli_args(wfgen, os.path.join(tdir, main), data_path, case.get("options") or {})
+        for n, entry in enumerate(case.get("data_files") or []):
+            extra = os.path.join(tmp, f"d{n}", entry["name"])
+            os.makedirs(os.path.dirname(extra))
+            with open(extra, "wb") as f:
+                f.write(entry["text"].encode("utf-8"))
+            args += ["-d", extra]
+        for rel in case.get("include_dirs") or []:
+            args += ["-I", os.path.join(tdir, rel)]
         try:
             proc = subprocess.run(args, capture_output=True, timeout=TIMEOUT_SECONDS)
         except subprocess.TimeoutExpired:
@@ -132,6 +140,48 @@ def run_case(wfgen, case):
     return "pass", None, None
 
 
+def contract_checks(wfgen):
+    """The CLI contract beyond rendering: exit codes, data loading errors, -o. -> [(id, detail)]"""
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="wfgen-cli-") as tmp:
+        def write(name, text):
+            path = os.path.join(tmp, name)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            return path
+
+        tpl = write("t.j2", "v={{ v }}\n")
+        good = write("good.json", '{"v": 1}')
+        out = os.path.join(tmp, "out.txt")
+        checks = [  # (id, args, expected exit code, expected stdout or None)
+            ("cli/usage_no_template", ["render"], 2, None),
+            ("cli/usage_unknown_option", ["render", tpl, "--bogus"], 2, None),
+            ("cli/missing_template_file", ["render", os.path.join(tmp, "nope.j2")], 1, b""),
+            ("cli/missing_data_file", ["render", tpl, "-d", os.path.join(tmp, "no.json")], 1, b""),
+            ("cli/malformed_json", ["render", tpl, "-d", write("bad.json", '{"v": ')], 1, b""),
+            ("cli/malformed_yaml", ["render", tpl, "-d", write("bad.yml", "v: [1, 2\n")], 1, b""),
+            ("cli/render_ok", ["render", tpl, "-d", good], 0, b"v=1"),
+            ("cli/output_file", ["render", tpl, "-d", good, "-o", out], 0, b""),
+        ]
+        for cid, args, want_rc, want_out in checks:
+            try:
+                p = subprocess.run([wfgen] + args, capture_output=True, timeout=TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                failures.append((cid, "timeout"))
+                continue
+            if p.returncode != want_rc:
+                failures.append((cid, f"exit {p.returncode}, expected {want_rc}; stderr "
+                                      f"{short(p.stderr)}"))
+            elif want_out is not None and p.stdout != want_out:
+                failures.append((cid, f"stdout {short(p.stdout)}, expected {short(want_out)}"))
+            elif want_rc != 0 and not p.stderr.strip():
+                failures.append((cid, "no message on stderr"))
+        written = open(out, "rb").read() if os.path.exists(out) else None
+        if written != b"v=1":
+            failures.append(("cli/output_file_content", f"-o wrote {written!r}, expected b'v=1'"))
+    return len(checks) + 1, failures
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wfgen", required=True)
@@ -161,6 +211,8 @@ def main():
         results = list(pool.map(lambda c: run_case(wfgen, c), cases))
 
     failures = [(c, d) for c, (s, d, _) in zip(cases, results) if s == "fail"]
+    n_contract, contract_failures = (0, []) if opts.filter else contract_checks(wfgen)
+    failures += [({"id": cid, "template": ""}, detail) for cid, detail in contract_failures]
     warnings = [(c, w) for c, (_, _, w) in zip(cases, results) if w]
     if opts.strict_location:
         failures += warnings
@@ -177,7 +229,7 @@ def main():
             print(f"      {detail}")
         for case, warning in warnings:
             print(f"WARN {case['id']}: {warning}")
-    passed = len(cases) - len(failures)
+    passed = len(cases) + n_contract - len(failures)
     print(f"cases: {passed} passed, {len(failures)} failed"
           + (f", {len(warnings)} location warnings" if warnings else ""))
     return 1 if failures else 0
