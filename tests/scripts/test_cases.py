@@ -16,6 +16,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,7 +38,18 @@ VALUE_OPTIONS = {
     "comment_start": "--comment-start",
     "comment_end": "--comment-end",
 }
-TIMEOUT_SECONDS = 20
+TIMEOUT_SECONDS = 3
+LIMIT = []  # prlimit prefix, set in main()
+
+
+def memory_limit_prefix(binary, limit_bytes=1 << 30):
+    """Command prefix capping a runaway render's address space (the machine is shared); empty for
+    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
+    with open(binary, "rb") as f:
+        if b"AddressSanitizer" in f.read():
+            return []
+    prlimit = shutil.which("prlimit")
+    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
 
 
 def load_cases(cases_dir):
@@ -108,12 +120,14 @@ def run_case(wfgen, case):
         for rel in case.get("include_dirs") or []:
             args += ["-I", os.path.join(tdir, rel)]
         try:
-            proc = subprocess.run(args, capture_output=True, timeout=TIMEOUT_SECONDS)
+            proc = subprocess.run(LIMIT + args, capture_output=True, timeout=TIMEOUT_SECONDS)
         except subprocess.TimeoutExpired:
             return "fail", f"timeout after {TIMEOUT_SECONDS}s", None
     out, err, rc = proc.stdout, proc.stderr.decode("utf-8", "replace"), proc.returncode
     first_err = err.split("\n", 1)[0]
     if rc < 0 or rc > 2:
+        if rc == -6 or b"bad_alloc" in proc.stderr:
+            return "fail", f"out of memory (>1 GB) or abort (exit {rc}); stderr: {short(err)}", None
         return "fail", f"crashed (exit {rc}); stderr: {short(err)}", None
     if case.get("error"):
         if rc != 1:
@@ -165,7 +179,8 @@ def contract_checks(wfgen):
         ]
         for cid, args, want_rc, want_out in checks:
             try:
-                p = subprocess.run([wfgen] + args, capture_output=True, timeout=TIMEOUT_SECONDS)
+                p = subprocess.run(LIMIT + [wfgen] + args, capture_output=True,
+                               timeout=TIMEOUT_SECONDS)
             except subprocess.TimeoutExpired:
                 failures.append((cid, "timeout"))
                 continue
@@ -202,6 +217,8 @@ def main():
     if not os.path.isdir(cases_dir):
         print(f"FAIL: cases directory missing: {cases_dir}")
         return 1
+    global LIMIT
+    LIMIT = memory_limit_prefix(wfgen)
     cases = [c for c in load_cases(cases_dir) if opts.filter in c["id"]]
     if not cases:
         print(f"FAIL: no cases found in {cases_dir} (filter {opts.filter!r})")

@@ -14,6 +14,7 @@ import difflib
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -31,6 +32,16 @@ BOOL_OPTIONS = {
     "lstrip_blocks": "--lstrip-blocks",
     "keep_trailing_newline": "--keep-trailing-newline",
 }
+
+
+def memory_limit_prefix(binary, limit_bytes=1 << 30):
+    """Command prefix capping a runaway render's address space (the machine is shared); empty for
+    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
+    with open(binary, "rb") as f:
+        if b"AddressSanitizer" in f.read():
+            return []
+    prlimit = shutil.which("prlimit")
+    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
 
 
 def environment_flags(env):
@@ -82,6 +93,7 @@ def main():
         return 1
 
     templates = os.path.join(base, "templates")
+    limit = memory_limit_prefix(wfgen)
     failed = 0
     for case in cases:
         with open(os.path.join(base, case["expected"]), "rb") as f:
@@ -93,7 +105,7 @@ def main():
         args = [wfgen, "render", os.path.join(templates, case["template"]),
                 "-d", os.path.join(base, case["context"]), "-I", templates] + flags
         try:
-            proc = subprocess.run(args, capture_output=True, timeout=60)
+            proc = subprocess.run(limit + args, capture_output=True, timeout=60)
         except subprocess.TimeoutExpired:
             print(f"FAIL {case['name']}: timeout")
             failed += 1

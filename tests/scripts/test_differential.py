@@ -16,6 +16,7 @@ import datetime
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -411,6 +412,7 @@ def rand_options(r):
 # --------------------------------------------------------------------------------------------
 # Rendering with both engines
 
+LIMIT = []  # prlimit prefix, set in main()
 FLAGS = {"trim_blocks": "--trim-blocks", "lstrip_blocks": "--lstrip-blocks",
          "keep_trailing_newline": "--keep-trailing-newline", "strict_undefined": "--strict-undefined"}
 
@@ -427,6 +429,16 @@ def render_jinja(source, data, opts):
         return ("error", f"{type(exc).__name__}: {exc}".splitlines()[0][:160])
 
 
+def memory_limit_prefix(binary, limit_bytes=1 << 30):
+    """Command prefix capping a runaway render's address space (the machine is shared); empty for
+    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
+    with open(binary, "rb") as f:
+        if b"AddressSanitizer" in f.read():
+            return []
+    prlimit = shutil.which("prlimit")
+    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
+
+
 def render_wfgen(wfgen, source, data, opts):
     with tempfile.TemporaryDirectory(prefix="wfgen-diff-") as tmp:
         tpath, dpath = os.path.join(tmp, "t.j2"), os.path.join(tmp, "d.json")
@@ -436,7 +448,7 @@ def render_wfgen(wfgen, source, data, opts):
             json.dump(data, f)
         args = [wfgen, "render", tpath, "-d", dpath] + [FLAGS[k] for k in opts if opts[k]]
         try:
-            p = subprocess.run(args, capture_output=True, timeout=20)
+            p = subprocess.run(LIMIT + args, capture_output=True, timeout=10)
         except subprocess.TimeoutExpired:
             return ("crash", "timeout")
     if p.returncode == 0:
@@ -503,6 +515,7 @@ def main():
     if not (os.path.isfile(wfgen) and os.access(wfgen, os.X_OK)):
         print(f"FAIL: wfgen binary not found or not executable: {wfgen}")
         return 1
+    LIMIT[:] = memory_limit_prefix(wfgen)
     print(f"differential: seed {opts.seed}, {opts.count} cases "
           f"(replay: {os.path.basename(__file__)} --seed {opts.seed} --count {opts.count})")
 
