@@ -7,6 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "data/error.h"
+#include "data/json_value.h"
+#include "data/load.h"
 #include "jinja/environment.h"
 #include "jinja/error.h"
 #include "jinja/template.h"
@@ -18,7 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::ordered_json;
-using jinja::Value;
 
 struct RenderOptions {
   std::string template_path;
@@ -28,63 +30,10 @@ struct RenderOptions {
   jinja::EnvironmentOptions env;
 };
 
-Value to_value(const ordered_json& j) {
-  switch (j.type()) {
-    case ordered_json::value_t::null: return Value::none();
-    case ordered_json::value_t::boolean: return Value::boolean(j.get<bool>());
-    case ordered_json::value_t::number_integer: return Value::integer(j.get<int64_t>());
-    case ordered_json::value_t::number_unsigned: {
-      auto u = j.get<uint64_t>();
-      if (u <= static_cast<uint64_t>(INT64_MAX)) return Value::integer(static_cast<int64_t>(u));
-      return Value::integer(*jinja::BigInt::parse(std::to_string(u)));
-    }
-    case ordered_json::value_t::number_float: return Value::floating(j.get<double>());
-    case ordered_json::value_t::string: return Value::string(j.get<std::string>());
-    case ordered_json::value_t::array: {
-      std::vector<Value> items;
-      items.reserve(j.size());
-      for (const auto& item : j) items.push_back(to_value(item));
-      return Value::list(std::move(items));
-    }
-    case ordered_json::value_t::object: {
-      Value d = Value::dict();
-      for (const auto& [k, v] : j.items()) d.dict_obj().set(Value::string(k), to_value(v));
-      return d;
-    }
-    default: return Value::none();
-  }
-}
-
-void deep_merge(ordered_json& into, const ordered_json& from) {
-  if (into.is_object() && from.is_object()) {
-    for (const auto& [k, v] : from.items()) {
-      if (into.contains(k)) {
-        deep_merge(into[k], v);
-      } else {
-        into[k] = v;
-      }
-    }
-  } else {
-    into = from;
-  }
-}
-
-ordered_json load_data(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": error: cannot read data file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  try {
-    return ordered_json::parse(ss.str());
-  } catch (const ordered_json::parse_error& e) {
-    throw std::runtime_error(path + ": error: " + e.what());
-  }
-}
-
 int run_render(const RenderOptions& opt) {
   ordered_json data = ordered_json::object();
-  for (const auto& f : opt.data_files) deep_merge(data, load_data(f));
-  if (!data.is_object()) throw std::runtime_error("error: the merged data is not a mapping");
+  for (const auto& f : opt.data_files) data::deep_merge(data, data::load_data_file(f));
+  if (!data.is_object()) throw std::runtime_error("error: the data files do not make a mapping");
 
   std::vector<std::string> search = opt.include_dirs;
   fs::path tpath(opt.template_path);
@@ -96,7 +45,7 @@ int run_render(const RenderOptions& opt) {
   std::ostringstream ss;
   ss << in.rdbuf();
   auto tmpl = env.from_string(ss.str(), opt.template_path);
-  std::string out = env.render(*tmpl, to_value(data));
+  std::string out = env.render(*tmpl, data::to_value(data));
 
   if (opt.output.empty()) {
     std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
@@ -133,6 +82,9 @@ void add_render_command(CLI::App& app, int& exit_code) {
     try {
       exit_code = run_render(*opt);
     } catch (const jinja::TemplateError& e) {
+      std::cerr << e.format();
+      exit_code = 1;
+    } catch (const data::DataError& e) {
       std::cerr << e.format();
       exit_code = 1;
     } catch (const std::exception& e) {

@@ -31,6 +31,17 @@ struct Restore {
 
 Renderer::Renderer(const Environment& env, std::string& out) : env_(env), out_(&out) {}
 
+Renderer::~Renderer() {
+  module_cache_.clear();
+  global_cache_.clear();
+  for (auto& f : closure_frames_) f->vars.clear();
+  for (auto& c : contexts_) {
+    c->root->vars.clear();
+    c->data.clear();
+    c->blocks.clear();
+  }
+}
+
 const EnvironmentOptions& Renderer::options() const { return env_.options(); }
 
 Value Renderer::make_undefined(std::string message) const {
@@ -39,7 +50,7 @@ Value Renderer::make_undefined(std::string message) const {
 
 void Renderer::rethrow_located(TemplateError& e, uint32_t pos) const {
   if (!e.located() && tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
-  throw;
+  throw e;
 }
 
 void Renderer::enter_call(uint32_t pos) {
@@ -67,6 +78,7 @@ void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& co
 
 // Renders a template as the root of `ctx`, then the parents it extends.
 void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx) {
+  contexts_.push_back(ctx);
   Restore<Ref<Context>> c(ctx_, ctx);
   Restore<Ref<Frame>> f(frame_, ctx->root);
   Restore<std::shared_ptr<const Template>> p(parent_, nullptr);
@@ -190,8 +202,11 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   loop->node = &s;
   loop->outer = outer;
   loop->ctx = ctx_;
-  loop_frame->set(kLoopSymbol, loop_value);
   for (size_t i = 0; i < loop->items.size(); ++i) {
+    // Each iteration starts from the enclosing scope: names set in the body do not
+    // carry over to the next iteration (Jinja2 re-binds them per iteration).
+    loop_frame->vars.clear();
+    loop_frame->set(kLoopSymbol, loop_value);
     loop->index0 = i;
     assign(*s.target, loop->items[i]);
     exec_body(s.body);
@@ -278,6 +293,7 @@ void Renderer::exec_macro(const MacroStmt& s) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) closure_frames_.push_back(frame_);
   define(s.symbol, std::move(v));
 }
 
@@ -362,6 +378,7 @@ void Renderer::exec_call_block(const CallBlockStmt& s) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) closure_frames_.push_back(frame_);
   Value result = eval_call(*s.call, &caller);
   if (suppress_output_) return;
   try {

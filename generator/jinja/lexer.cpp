@@ -238,7 +238,6 @@ class Lexer {
         push(Tok::Name, pos, e - pos);
       } else if (c == '\'' || c == '"') {
         lex_string(pos);
-        continue;
       } else if (size_t n = match_operator(pos)) {
         track_balance(balance, pos, src_.substr(pos, n));
         push(Tok::Op, pos, n);

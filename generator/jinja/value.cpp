@@ -12,7 +12,7 @@ namespace wfgen::jinja {
 #define WFGEN_MAKE_HEAP(kind_value, obj_expr) \
   Value v(kind_value);                        \
   Object* o = (obj_expr);                     \
-  o->refs = 1;                                \
+  ++o->refs;                                  \
   v.u_.p = o;                                 \
   return v
 

@@ -117,7 +117,7 @@ class Value {
   static Value list(std::vector<Value> items = {});
   static Value tuple(std::vector<Value> items = {});
   static Value dict();  // empty DictObj
-  static Value object(ObjectBase* o);  // takes a fresh (refs == 0) object
+  static Value object(ObjectBase* o);  // shares ownership of o (fresh or already owned)
   static Value undefined(std::string message, bool strict);
 
   // --- inspection ----------------------------------------------------------

@@ -1,0 +1,277 @@
+// Jinja2's builtin tests (`x is odd`, `x is defined`, `x is in seq`...), from
+// jinja2/tests.py, on Python semantics.
+#include <cmath>
+#include <string>
+
+#include "jinja/args.h"
+#include "jinja/error.h"
+#include "jinja/filters_common.h"
+#include "jinja/pyops.h"
+
+namespace wfgen::jinja::builtins {
+
+namespace {
+
+[[noreturn]] void raise_undefined(const Value& v) {
+  const UndefinedObj* info = v.undefined_info();
+  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
+}
+
+// The single required argument of a comparison-style test.
+const Value& one_argument(std::string_view func, std::string_view param, CallArgs& args,
+                          Value& storage) {
+  ArgBinder bind(func, args, {param});
+  if (!bind.has(0)) {
+    throw_type_error(std::string(func) + "() missing 1 required positional argument: '" +
+                     std::string(param) + "'");
+  }
+  storage = bind[0];
+  return storage;
+}
+
+// Python's `a % b == target` for numbers (target 0 or 1).
+bool mod_equals(const Value& a, const Value& b, int target) {
+  if (a.is_undefined()) raise_undefined(a);
+  if (b.is_undefined()) raise_undefined(b);
+  if (!a.is_number() || !b.is_number()) {
+    if (a.is_string()) throw_type_error("not all arguments converted during string formatting");
+    throw_type_error("unsupported operand type(s) for %: '" + std::string(type_name(a)) +
+                     "' and '" + std::string(type_name(b)) + "'");
+  }
+  if (!a.is_float() && !b.is_float()) {
+    BigInt divisor = b.to_bigint();
+    if (divisor.is_zero()) throw_error(ErrorKind::Runtime, "integer modulo by zero");
+    if (a.kind() != Kind::BigInt && b.kind() != Kind::BigInt) {
+      int64_t x = a.is_bool() ? a.as_bool() : a.as_int();
+      int64_t y = b.is_bool() ? b.as_bool() : b.as_int();
+      if (y == -1) return target == 0;
+      int64_t r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      return r == target;
+    }
+    BigInt q, r;
+    BigInt::floor_divmod(a.to_bigint(), divisor, q, r);
+    return BigInt::compare(r, BigInt(static_cast<int64_t>(target))) == 0;
+  }
+  double x = a.to_double(), y = b.to_double();
+  if (y == 0) throw_error(ErrorKind::Runtime, "float modulo");
+  double r = std::fmod(x, y);
+  if (r != 0 && ((r < 0) != (y < 0))) r += y;
+  return r == target;
+}
+
+}  // namespace
+
+bool test_odd(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_odd", args, {});
+  return mod_equals(input, Value::integer(2), 1);
+}
+
+bool test_even(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_even", args, {});
+  return mod_equals(input, Value::integer(2), 0);
+}
+
+bool test_divisibleby(Runtime&, const Value& input, CallArgs& args) {
+  Value num;
+  one_argument("test_divisibleby", "num", args, num);
+  return mod_equals(input, num, 0);
+}
+
+bool test_defined(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_defined", args, {});
+  return !input.is_undefined();
+}
+
+bool test_undefined(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_undefined", args, {});
+  return input.is_undefined();
+}
+
+bool test_filter(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_filter", args, {});
+  return input.is_string() && find_filter(input.as_string()) != nullptr;
+}
+
+bool test_test(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_test", args, {});
+  return input.is_string() && find_test(input.as_string()) != nullptr;
+}
+
+bool test_none(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_none", args, {});
+  return input.is_none();
+}
+
+bool test_boolean(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_boolean", args, {});
+  return input.is_bool();
+}
+
+bool test_false(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_false", args, {});
+  return input.is_bool() && !input.as_bool();
+}
+
+bool test_true(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_true", args, {});
+  return input.is_bool() && input.as_bool();
+}
+
+bool test_integer(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_integer", args, {});
+  return input.is_int();
+}
+
+bool test_float(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_float", args, {});
+  return input.is_float();
+}
+
+bool test_lower(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_lower", args, {});
+  return py_islower(to_str(input));
+}
+
+bool test_upper(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_upper", args, {});
+  return py_isupper(to_str(input));
+}
+
+bool test_string(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_string", args, {});
+  return input.is_string();
+}
+
+bool test_mapping(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_mapping", args, {});
+  return input.is_dict();
+}
+
+bool test_number(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_number", args, {});
+  return input.is_number();
+}
+
+// len(value) and value.__getitem__ both exist.
+bool test_sequence(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_sequence", args, {});
+  switch (input.kind()) {
+    case Kind::String:
+    case Kind::List:
+    case Kind::Tuple:
+    case Kind::Dict:
+      return true;
+    case Kind::Undefined:
+      return !input.is_strict_undefined();
+    case Kind::Object: {
+      std::vector<Value> items;
+      return input.obj().iterate(items);
+    }
+    default:
+      return false;
+  }
+}
+
+bool test_iterable(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_iterable", args, {});
+  switch (input.kind()) {
+    case Kind::String:
+    case Kind::List:
+    case Kind::Tuple:
+    case Kind::Dict:
+      return true;
+    case Kind::Undefined:
+      if (input.is_strict_undefined()) raise_undefined(input);
+      return true;
+    case Kind::Object: {
+      std::vector<Value> items;
+      return input.obj().iterate(items);
+    }
+    default:
+      return false;
+  }
+}
+
+// Undefined is callable in Jinja2 (calling it raises UndefinedError).
+bool test_callable(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("callable", args, {});
+  if (input.is_undefined()) return true;
+  return input.is_object() && input.obj().callable();
+}
+
+// Python's `is`: containers by identity; None/True/False are singletons; small
+// ints (-5..256) are cached by CPython; equal string constants are interned.
+bool test_sameas(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("test_sameas", "other", args, other);
+  if (input.kind() != other.kind()) return false;
+  switch (input.kind()) {
+    case Kind::None:
+      return true;
+    case Kind::Bool:
+      return input.as_bool() == other.as_bool();
+    case Kind::Int:
+      return input.as_int() == other.as_int() && input.as_int() >= -5 && input.as_int() <= 256;
+    case Kind::String:
+      return input.as_string() == other.as_string();
+    case Kind::Float:
+    case Kind::Undefined:
+      return false;
+    default:
+      return input.identity() == other.identity();
+  }
+}
+
+// Markup is not modelled (autoescape is off): no value has __html__.
+bool test_escaped(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("test_escaped", args, {});
+  (void)input;
+  return false;
+}
+
+bool test_in(Runtime&, const Value& input, CallArgs& args) {
+  Value seq;
+  one_argument("test_in", "seq", args, seq);
+  return py_contains(seq, input);
+}
+
+bool test_eq(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("eq", "b", args, other);
+  return equals(input, other);
+}
+
+bool test_ne(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("ne", "b", args, other);
+  return !equals(input, other);
+}
+
+bool test_gt(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("gt", "b", args, other);
+  return py_compare(input, other, ">") == 1;
+}
+
+bool test_ge(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("ge", "b", args, other);
+  int c = py_compare(input, other, ">=");
+  return c == 0 || c == 1;
+}
+
+bool test_lt(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("lt", "b", args, other);
+  return py_compare(input, other, "<") == -1;
+}
+
+bool test_le(Runtime&, const Value& input, CallArgs& args) {
+  Value other;
+  one_argument("le", "b", args, other);
+  int c = py_compare(input, other, "<=");
+  return c == 0 || c == -1;
+}
+
+}  // namespace wfgen::jinja::builtins

@@ -1,0 +1,559 @@
+#include "jinja/filters_common.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <numeric>
+
+#include "jinja/error.h"
+#include "jinja/pyops.h"
+#include "jinja/unicode.h"
+
+namespace wfgen::jinja::builtins {
+
+namespace {
+
+bool ascii_digits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+std::vector<std::string_view> split_on(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (true) {
+    size_t pos = s.find(sep, start);
+    if (pos == std::string_view::npos) {
+      parts.push_back(s.substr(start));
+      return parts;
+    }
+    parts.push_back(s.substr(start, pos - start));
+    start = pos + 1;
+  }
+}
+
+[[noreturn]] void raise_undefined(const Value& v) {
+  const UndefinedObj* info = v.undefined_info();
+  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
+}
+
+bool is_integral(const Value& v) {
+  return v.is_int() || v.is_bool();
+}
+
+int64_t small_int(const Value& v) {
+  return v.is_bool() ? (v.as_bool() ? 1 : 0) : v.as_int();
+}
+
+}  // namespace
+
+// ---- attribute paths -------------------------------------------------------------
+
+std::vector<Value> attribute_parts(const Value& attribute) {
+  std::vector<Value> parts;
+  if (attribute.is_none()) return parts;
+  if (!attribute.is_string()) {
+    parts.push_back(attribute);
+    return parts;
+  }
+  for (std::string_view part : split_on(attribute.as_string(), '.')) {
+    if (ascii_digits(part)) {
+      auto number = parse_int(part, 10);
+      parts.push_back(*number);
+    } else {
+      parts.push_back(Value::string(part));
+    }
+  }
+  return parts;
+}
+
+Value follow_parts(Runtime& rt, Value item, const std::vector<Value>& parts,
+                   const Value* default_value) {
+  for (const Value& part : parts) {
+    item = rt.getitem(item, part);
+    if (default_value && !default_value->is_none() && item.is_undefined()) item = *default_value;
+  }
+  return item;
+}
+
+Value ignore_case(const Value& v) {
+  if (v.is_string()) {
+    const std::string& s = v.as_string();
+    bool has_upper = false;
+    for (unsigned char c : s) {
+      if (c >= 0x80 || (c >= 'A' && c <= 'Z')) {
+        has_upper = true;
+        break;
+      }
+    }
+    if (!has_upper) return v;
+    return Value::string(utf8::lower(s));
+  }
+  return v;
+}
+
+AttrGetter::AttrGetter(const Value& attribute, bool lower_case, const Value& default_value,
+                       bool multi)
+    : lower_case_(lower_case), multi_(multi), default_(default_value) {
+  if (multi && attribute.is_string()) {
+    for (std::string_view piece : split_on(attribute.as_string(), ',')) {
+      paths_.push_back(attribute_parts(Value::string(piece)));
+    }
+  } else {
+    paths_.push_back(attribute_parts(attribute));
+  }
+}
+
+Value AttrGetter::operator()(Runtime& rt, const Value& item) const {
+  if (!multi_) {
+    Value v = follow_parts(rt, item, paths_[0], &default_);
+    return lower_case_ ? ignore_case(v) : v;
+  }
+  std::vector<Value> values;
+  values.reserve(paths_.size());
+  for (const auto& path : paths_) {
+    Value v = follow_parts(rt, item, path);
+    values.push_back(lower_case_ ? ignore_case(v) : v);
+  }
+  return Value::list(std::move(values));
+}
+
+// ---- comparisons and containers ----------------------------------------------------
+
+int py_compare(const Value& a, const Value& b, std::string_view op) {
+  if (a.is_undefined()) raise_undefined(a);
+  if (b.is_undefined()) raise_undefined(b);
+  return compare(a, b, op);
+}
+
+void sort_by_keys(std::vector<Value>& items, std::vector<Value>& keys, bool reverse) {
+  std::vector<size_t> order(items.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  if (reverse) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return py_compare(keys[b], keys[a]) == -1; });
+  } else {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return py_compare(keys[a], keys[b]) == -1; });
+  }
+  std::vector<Value> sorted;
+  sorted.reserve(items.size());
+  for (size_t i : order) sorted.push_back(std::move(items[i]));
+  items = std::move(sorted);
+}
+
+bool ValueSet::insert(const Value& v) {
+  size_t h = hash_value(v);
+  auto& bucket = buckets_[h % buckets_.size()];
+  for (const Value& existing : bucket) {
+    if (equals(existing, v)) return false;
+  }
+  bucket.push_back(v);
+  if (++size_ > buckets_.size() * 2) {
+    std::vector<std::vector<Value>> bigger(buckets_.size() * 4);
+    for (auto& b : buckets_) {
+      for (auto& x : b) bigger[hash_value(x) % bigger.size()].push_back(std::move(x));
+    }
+    buckets_ = std::move(bigger);
+  }
+  return true;
+}
+
+Value py_add(const Value& a, const Value& b) {
+  if (a.is_undefined()) raise_undefined(a);
+  if (b.is_undefined()) raise_undefined(b);
+  if (is_integral(a) && is_integral(b)) {
+    if (a.kind() != Kind::BigInt && b.kind() != Kind::BigInt) {
+      int64_t r;
+      if (!__builtin_add_overflow(small_int(a), small_int(b), &r)) return Value::integer(r);
+    }
+    return Value::integer(a.to_bigint() + b.to_bigint());
+  }
+  if (a.is_number() && b.is_number()) return Value::floating(a.to_double() + b.to_double());
+  if (a.is_string() && b.is_string()) return Value::string(a.as_string() + b.as_string());
+  if (a.is_sequence() && a.kind() == b.kind()) {
+    std::vector<Value> items = a.items();
+    items.insert(items.end(), b.items().begin(), b.items().end());
+    return a.is_list() ? Value::list(std::move(items)) : Value::tuple(std::move(items));
+  }
+  if (a.is_string() || a.is_sequence()) {
+    throw_type_error("can only concatenate " + std::string(type_name(a)) + " (not \"" +
+                     std::string(type_name(b)) + "\") to " + std::string(type_name(a)));
+  }
+  throw_type_error("unsupported operand type(s) for +: '" + std::string(type_name(a)) + "' and '" +
+                   std::string(type_name(b)) + "'");
+}
+
+bool py_contains(const Value& container, const Value& x) {
+  switch (container.kind()) {
+    case Kind::String:
+      if (!x.is_string()) {
+        if (x.is_strict_undefined()) raise_undefined(x);
+        throw_type_error("'in <string>' requires string as left operand, not " +
+                         std::string(type_name(x)));
+      }
+      return container.as_string().find(x.as_string()) != std::string::npos;
+    case Kind::List:
+    case Kind::Tuple:
+      for (const Value& item : container.items()) {
+        if (equals(item, x)) return true;
+      }
+      return false;
+    case Kind::Dict:
+      hash_value(x);  // raises "unhashable type" as Python does
+      return container.dict_obj().find(x) != nullptr;
+    case Kind::Undefined:
+      if (container.is_strict_undefined()) raise_undefined(container);
+      return false;
+    case Kind::Object: {
+      std::vector<Value> items;
+      if (container.obj().iterate(items)) {
+        for (const Value& item : items) {
+          if (equals(item, x)) return true;
+        }
+        return false;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  throw_type_error("argument of type '" + std::string(type_name(container)) + "' is not iterable");
+}
+
+int64_t to_index(const Value& v) {
+  if (v.kind() == Kind::Int) return v.as_int();
+  if (v.is_bool()) return v.as_bool() ? 1 : 0;
+  if (v.kind() == Kind::BigInt) {
+    throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
+  }
+  if (v.is_undefined()) raise_undefined(v);
+  throw_type_error("'" + std::string(type_name(v)) +
+                   "' object cannot be interpreted as an integer");
+}
+
+// ---- numbers -------------------------------------------------------------------------
+
+std::optional<Value> parse_int(std::string_view text, int base) {
+  std::string stripped = py_strip(text, nullptr);
+  std::string_view s = stripped;
+  if (base != 0 && (base < 2 || base > 36)) return std::nullopt;
+  bool negative = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  bool prefixed = false;
+  if (s.size() >= 2 && s[0] == '0') {
+    char p = static_cast<char>(s[1] | 0x20);
+    int prefix_base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+    if (prefix_base && (base == 0 || base == prefix_base)) {
+      base = prefix_base;
+      prefixed = true;
+      s.remove_prefix(2);
+    }
+  }
+  bool zero_rule = false;  // base 0 decimal: no leading zeros ("010" is invalid)
+  if (base == 0) {
+    base = 10;
+    zero_rule = !s.empty() && s[0] == '0';
+  }
+  // Digits, single underscores between them (and one right after a prefix).
+  std::vector<int> digits;
+  bool expect_digit = false;
+  if (prefixed && !s.empty() && s[0] == '_') {
+    s.remove_prefix(1);
+    expect_digit = true;
+  }
+  bool prev_digit = false;
+  for (char c : s) {
+    if (c == '_') {
+      if (!prev_digit) return std::nullopt;
+      prev_digit = false;
+      expect_digit = true;
+      continue;
+    }
+    int d;
+    if (c >= '0' && c <= '9') {
+      d = c - '0';
+    } else if (c >= 'a' && c <= 'z') {
+      d = c - 'a' + 10;
+    } else if (c >= 'A' && c <= 'Z') {
+      d = c - 'A' + 10;
+    } else {
+      return std::nullopt;
+    }
+    if (d >= base) return std::nullopt;
+    digits.push_back(d);
+    prev_digit = true;
+    expect_digit = false;
+  }
+  if (digits.empty() || expect_digit) return std::nullopt;
+  if (zero_rule) {
+    for (int d : digits) {
+      if (d != 0) return std::nullopt;
+    }
+  }
+  int64_t small = 0;
+  size_t i = 0;
+  for (; i < digits.size(); ++i) {
+    int64_t next;
+    if (__builtin_mul_overflow(small, base, &next) ||
+        __builtin_add_overflow(next, digits[i], &next)) {
+      break;
+    }
+    small = next;
+  }
+  if (i == digits.size()) return Value::integer(negative ? -small : small);
+  BigInt big(small);
+  BigInt big_base(static_cast<int64_t>(base));
+  for (; i < digits.size(); ++i) big = big * big_base + BigInt(static_cast<int64_t>(digits[i]));
+  return Value::integer(negative ? -big : big);
+}
+
+std::optional<double> parse_float(std::string_view text) {
+  std::string stripped = py_strip(text, nullptr);
+  std::string_view s = stripped;
+  std::string clean;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    clean += s[0];
+    s.remove_prefix(1);
+  }
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  if (lower == "inf" || lower == "infinity" || lower == "nan") {
+    double v = lower == "nan" ? NAN : INFINITY;
+    return clean == "-" ? -v : v;
+  }
+  // digits [. digits] [e [sign] digits], underscores only between two digits.
+  bool any_digit = false;
+  size_t i = 0;
+  auto digit_run = [&](bool& seen) {
+    bool prev_digit = false;
+    while (i < s.size()) {
+      char c = s[i];
+      if (c >= '0' && c <= '9') {
+        clean += c;
+        prev_digit = seen = true;
+      } else if (c == '_' && prev_digit && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        prev_digit = false;
+      } else {
+        break;
+      }
+      ++i;
+    }
+  };
+  digit_run(any_digit);
+  if (i < s.size() && s[i] == '.') {
+    clean += '.';
+    ++i;
+    digit_run(any_digit);
+  }
+  if (!any_digit) return std::nullopt;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    clean += 'e';
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) clean += s[i++];
+    bool exp_digit = false;
+    digit_run(exp_digit);
+    if (!exp_digit) return std::nullopt;
+  }
+  if (i != s.size()) return std::nullopt;
+  return std::strtod(clean.c_str(), nullptr);
+}
+
+Value int_from_double(double d) {
+  double t = std::trunc(d);
+  if (t >= -9.2e18 && t <= 9.2e18) return Value::integer(static_cast<int64_t>(t));
+  return Value::integer(BigInt::from_double(t));
+}
+
+// ---- str methods -----------------------------------------------------------------------
+
+std::string py_strip(std::string_view s, const std::string* chars, bool left, bool right) {
+  std::vector<uint32_t> strip_set;
+  if (chars) strip_set = utf8::to_code_points(*chars);
+  auto strip_it = [&](uint32_t cp) {
+    if (!chars) return utf8::is_space(cp);
+    return std::find(strip_set.begin(), strip_set.end(), cp) != strip_set.end();
+  };
+  std::vector<size_t> offs = utf8::offsets(s);
+  size_t n = offs.size() - 1;
+  size_t begin = 0, end = n;
+  if (left) {
+    while (begin < end) {
+      size_t pos = offs[begin];
+      if (!strip_it(utf8::decode(s, pos))) break;
+      ++begin;
+    }
+  }
+  if (right) {
+    while (end > begin) {
+      size_t pos = offs[end - 1];
+      if (!strip_it(utf8::decode(s, pos))) break;
+      --end;
+    }
+  }
+  return std::string(s.substr(offs[begin], offs[end] - offs[begin]));
+}
+
+std::vector<std::string> py_split_whitespace(std::string_view s) {
+  std::vector<std::string> parts;
+  std::string current;
+  bool in_word = false;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t start = i;
+    uint32_t cp = utf8::decode(s, i);
+    if (utf8::is_space(cp)) {
+      if (in_word) parts.push_back(std::move(current));
+      current.clear();
+      in_word = false;
+    } else {
+      current.append(s.substr(start, i - start));
+      in_word = true;
+    }
+  }
+  if (in_word) parts.push_back(std::move(current));
+  return parts;
+}
+
+std::vector<std::string> py_splitlines(std::string_view s, bool keepends) {
+  std::vector<std::string> lines;
+  size_t line_start = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t start = i;
+    uint32_t cp = utf8::decode(s, i);
+    bool boundary = cp == '\n' || cp == '\r' || cp == 0x0b || cp == 0x0c || cp == 0x1c ||
+                    cp == 0x1d || cp == 0x1e || cp == 0x85 || cp == 0x2028 || cp == 0x2029;
+    if (!boundary) continue;
+    if (cp == '\r' && i < s.size() && s[i] == '\n') ++i;
+    lines.emplace_back(s.substr(line_start, (keepends ? i : start) - line_start));
+    line_start = i;
+  }
+  if (line_start < s.size()) lines.emplace_back(s.substr(line_start));
+  return lines;
+}
+
+std::string py_replace(std::string_view s, std::string_view old_s, std::string_view new_s,
+                       int64_t count) {
+  std::string out;
+  if (old_s.empty()) {
+    // Python inserts `new` before every character and at the end.
+    size_t i = 0;
+    int64_t done = 0;
+    while (true) {
+      if (count >= 0 && done >= count) break;
+      out.append(new_s);
+      ++done;
+      if (i >= s.size()) {
+        i = s.size();
+        break;
+      }
+      size_t start = i;
+      utf8::decode(s, i);
+      out.append(s.substr(start, i - start));
+    }
+    out.append(s.substr(std::min(i, s.size())));
+    return out;
+  }
+  size_t pos = 0;
+  int64_t done = 0;
+  while (count < 0 || done < count) {
+    size_t hit = s.find(old_s, pos);
+    if (hit == std::string_view::npos) break;
+    out.append(s.substr(pos, hit - pos));
+    out.append(new_s);
+    pos = hit + old_s.size();
+    ++done;
+  }
+  out.append(s.substr(pos));
+  return out;
+}
+
+std::string py_center(std::string_view s, int64_t width) {
+  int64_t len = static_cast<int64_t>(utf8::length(s));
+  int64_t margin = width - len;
+  if (margin <= 0) return std::string(s);
+  int64_t left = margin / 2 + (margin & width & 1);
+  int64_t right = margin - left;
+  std::string out(static_cast<size_t>(left), ' ');
+  out.append(s);
+  out.append(static_cast<size_t>(right), ' ');
+  return out;
+}
+
+std::string py_capitalize(std::string_view s) {
+  if (s.empty()) return std::string();
+  size_t i = 0;
+  uint32_t first = utf8::decode(s, i);
+  std::string out = utf8::upper(s.substr(0, i));
+  (void)first;
+  out += utf8::lower(s.substr(i));
+  return out;
+}
+
+bool py_islower(std::string_view s) {
+  bool cased = false;
+  size_t i = 0;
+  while (i < s.size()) {
+    uint32_t cp = utf8::decode(s, i);
+    if (utf8::is_upper(cp)) return false;
+    if (utf8::is_lower(cp)) cased = true;
+  }
+  return cased;
+}
+
+bool py_isupper(std::string_view s) {
+  bool cased = false;
+  size_t i = 0;
+  while (i < s.size()) {
+    uint32_t cp = utf8::decode(s, i);
+    if (utf8::is_lower(cp)) return false;
+    if (utf8::is_upper(cp)) cased = true;
+  }
+  return cased;
+}
+
+std::string utf8_prefix(std::string_view s, size_t n) {
+  size_t i = 0;
+  for (size_t k = 0; k < n && i < s.size(); ++k) utf8::decode(s, i);
+  return std::string(s.substr(0, i));
+}
+
+bool is_word_char(uint32_t cp) {
+  return cp == '_' || utf8::is_alnum(cp);
+}
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      case '"':
+        out += "&#34;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace wfgen::jinja::builtins

@@ -1,0 +1,96 @@
+// Filters that apply a filter or test to each item: map, select, reject,
+// selectattr, rejectattr (Jinja2's prepare_map / prepare_select_or_reject).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jinja/error.h"
+#include "jinja/filters_common.h"
+#include "jinja/pyops.h"
+
+namespace wfgen::jinja::builtins {
+
+namespace {
+
+// A fresh copy for every call: the called builtin may move from its arguments.
+CallArgs copy_args(const std::vector<Value>& positional, size_t from,
+                   const std::vector<std::pair<std::string, Value>>& kwargs) {
+  CallArgs out;
+  if (from < positional.size()) out.args.assign(positional.begin() + from, positional.end());
+  out.kwargs = kwargs;
+  return out;
+}
+
+Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool select,
+                       bool lookup_attr) {
+  if (!truthy(input)) return Value::list();
+  std::optional<AttrGetter> transform;
+  size_t off = 0;
+  if (lookup_attr) {
+    if (args.args.empty()) throw_error(ErrorKind::Runtime, "Missing parameter for attribute name");
+    transform.emplace(args.args[0], false);
+    off = 1;
+  }
+  bool has_test = args.args.size() > off;
+  std::string test_name = has_test ? to_str(args.args[off]) : std::string();
+  std::vector<Value> out;
+  for (const Value& item : iterate(input)) {
+    Value subject = transform ? (*transform)(rt, item) : item;
+    bool passed;
+    if (has_test) {
+      CallArgs test_args = copy_args(args.args, off + 1, args.kwargs);
+      passed = rt.call_test(test_name, subject, test_args);
+    } else {
+      passed = truthy(subject);
+    }
+    if (passed == select) out.push_back(item);
+  }
+  return Value::list(std::move(out));
+}
+
+}  // namespace
+
+Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
+  if (!truthy(input)) return Value::list();
+  std::vector<Value> items = iterate(input);
+  std::vector<Value> out;
+  out.reserve(items.size());
+  Value attribute;
+  if (args.args.empty() && args.take_kwarg("attribute", attribute)) {
+    Value fallback = Value::none();
+    args.take_kwarg("default", fallback);
+    if (!args.kwargs.empty()) {
+      std::string name_repr;
+      append_string_repr(name_repr, args.kwargs.front().first);
+      throw_error(ErrorKind::Runtime, "Unexpected keyword argument " + name_repr);
+    }
+    AttrGetter getter(attribute, false, fallback);
+    for (const Value& item : items) out.push_back(getter(rt, item));
+    return Value::list(std::move(out));
+  }
+  if (args.args.empty()) throw_error(ErrorKind::Runtime, "map requires a filter argument");
+  std::string name = to_str(args.args[0]);
+  for (const Value& item : items) {
+    CallArgs filter_args = copy_args(args.args, 1, args.kwargs);
+    out.push_back(rt.call_filter(name, item, filter_args));
+  }
+  return Value::list(std::move(out));
+}
+
+Value filter_select(Runtime& rt, const Value& input, CallArgs& args) {
+  return select_or_reject(rt, input, args, true, false);
+}
+
+Value filter_reject(Runtime& rt, const Value& input, CallArgs& args) {
+  return select_or_reject(rt, input, args, false, false);
+}
+
+Value filter_selectattr(Runtime& rt, const Value& input, CallArgs& args) {
+  return select_or_reject(rt, input, args, true, true);
+}
+
+Value filter_rejectattr(Runtime& rt, const Value& input, CallArgs& args) {
+  return select_or_reject(rt, input, args, false, true);
+}
+
+}  // namespace wfgen::jinja::builtins

@@ -1,0 +1,364 @@
+// Sequence and mapping filters: default, length, list, first/last, join, sort,
+// dictsort, unique, min/max, sum, batch/slice, groupby, items, reverse, attr, random.
+// Filters that return generators in Jinja2 (batch, slice, unique, reverse...)
+// return lists here: iterating or printing |list of them gives the same text.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jinja/args.h"
+#include "jinja/error.h"
+#include "jinja/filters_common.h"
+#include "jinja/pyops.h"
+#include "jinja/unicode.h"
+
+namespace wfgen::jinja::builtins {
+
+namespace {
+
+[[noreturn]] void missing_argument(std::string_view func, std::string_view param) {
+  throw_type_error(std::string(func) + "() missing 1 required positional argument: '" +
+                   std::string(param) + "'");
+}
+
+[[noreturn]] void raise_undefined(const Value& v) {
+  const UndefinedObj* info = v.undefined_info();
+  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
+}
+
+// Jinja2's _GroupTuple: a (grouper, list) namedtuple whose repr is the plain tuple's.
+struct GroupTuple : ObjectBase {
+  Value grouper;
+  Value list;
+  GroupTuple(Value g, Value l) : grouper(std::move(g)), list(std::move(l)) {}
+  std::string_view type_name() const override { return "_GroupTuple"; }
+  bool getattr(Runtime&, std::string_view name, Value& out) const override {
+    if (name == "grouper") {
+      out = grouper;
+      return true;
+    }
+    if (name == "list") {
+      out = list;
+      return true;
+    }
+    return false;
+  }
+  bool iterate(std::vector<Value>& out) const override {
+    out = {grouper, list};
+    return true;
+  }
+  void repr(std::string& out) const override {
+    out += '(';
+    append_repr(out, grouper);
+    out += ", ";
+    append_repr(out, list);
+    out += ')';
+  }
+};
+
+}  // namespace
+
+Value filter_default(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("default", args, {"default_value", "boolean"});
+  const Value& fallback = bind.get(0, Value::string(""));
+  bool boolean = truthy(bind.get(1, Value::boolean(false)));
+  if (input.is_undefined() || (boolean && !truthy(input))) return fallback;
+  return input;
+}
+
+Value filter_length(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("length", args, {});
+  return Value::integer(static_cast<int64_t>(length(input)));
+}
+
+Value filter_list(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("list", args, {});
+  if (input.is_list()) return Value::list(input.items());
+  return Value::list(iterate(input));
+}
+
+Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("first", args, {});
+  if (input.is_sequence()) {
+    if (!input.items().empty()) return input.items().front();
+  } else if (input.is_dict()) {
+    if (input.dict_obj().size()) return input.dict_obj().entries().front().first;
+  } else {
+    std::vector<Value> items = iterate(input);
+    if (!items.empty()) return items.front();
+  }
+  return rt.make_undefined("No first item, sequence was empty.");
+}
+
+Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("last", args, {});
+  if (input.is_sequence()) {
+    if (!input.items().empty()) return input.items().back();
+  } else if (input.is_dict()) {
+    if (input.dict_obj().size()) return input.dict_obj().entries().back().first;
+  } else {
+    if (!input.is_string() && !input.is_undefined() && !input.is_object()) {
+      throw_type_error("'" + std::string(type_name(input)) + "' object is not reversible");
+    }
+    std::vector<Value> items = iterate(input);
+    if (!items.empty()) return items.back();
+  }
+  return rt.make_undefined("No last item, sequence was empty.");
+}
+
+Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("random", args, {});
+  // Deterministic by product requirement: instead of Python's random.choice, the
+  // index comes from a fixed-seed SplitMix64 step on the sequence length, so the
+  // same input always renders the same output.
+  std::vector<Value> items = iterate(input);
+  if (items.empty()) return rt.make_undefined("No random item, sequence was empty.");
+  uint64_t z = 0x5EEDF00DULL + 0x9E3779B97F4A7C15ULL * (items.size() + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  return items[z % items.size()];
+}
+
+Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("join", args, {"d", "attribute"});
+  std::string sep = to_str(bind.get(0, Value::string("")));
+  const Value& attribute = bind.get(1, Value::none());
+  std::vector<Value> items = iterate(input);
+  std::optional<AttrGetter> getter;
+  if (!attribute.is_none()) getter.emplace(attribute, false);
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += sep;
+    append_str(out, getter ? (*getter)(rt, items[i]) : items[i]);
+  }
+  return Value::string(std::move(out));
+}
+
+Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("reverse", args, {});
+  if (input.is_string()) {
+    std::vector<uint32_t> cps = utf8::to_code_points(input.as_string());
+    std::reverse(cps.begin(), cps.end());
+    return Value::string(utf8::from_code_points(cps));
+  }
+  bool iterable = input.is_sequence() || input.is_dict() || input.is_undefined();
+  std::vector<Value> items;
+  if (input.is_object()) iterable = input.obj().iterate(items);
+  if (!iterable) throw_error(ErrorKind::Runtime, "argument must be iterable");
+  if (!input.is_object()) items = iterate(input);
+  std::reverse(items.begin(), items.end());
+  return Value::list(std::move(items));
+}
+
+Value filter_items(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("items", args, {});
+  if (input.is_undefined()) return Value::list();
+  if (!input.is_dict()) throw_type_error("Can only get item pairs from a mapping.");
+  std::vector<Value> pairs;
+  pairs.reserve(input.dict_obj().size());
+  for (const auto& [k, v] : input.dict_obj().entries()) pairs.push_back(Value::tuple({k, v}));
+  return Value::list(std::move(pairs));
+}
+
+Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("attr", args, {"name"});
+  if (!bind.has(0)) missing_argument("do_attr", "name");
+  const Value& name = bind[0];
+  if (input.is_undefined()) raise_undefined(input);
+  if (!name.is_string()) {
+    throw_type_error("attribute name must be string, not '" + std::string(type_name(name)) + "'");
+  }
+  Value out;
+  if (input.is_object()) {
+    if (input.obj().getattr(rt, name.as_string(), out)) return out;
+  } else if (find_method(input, name.as_string(), out)) {
+    return out;
+  }
+  return rt.make_undefined("'" + object_type_repr(input) + "' has no attribute '" +
+                           name.as_string() + "'");
+}
+
+Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("dictsort", args, {"case_sensitive", "by", "reverse"});
+  bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
+  const Value& by = bind.get(1, Value::string("key"));
+  bool reverse = truthy(bind.get(2, Value::boolean(false)));
+  size_t pos;
+  if (by.is_string() && by.as_string() == "key") {
+    pos = 0;
+  } else if (by.is_string() && by.as_string() == "value") {
+    pos = 1;
+  } else {
+    throw_error(ErrorKind::Runtime, "You can only sort by either \"key\" or \"value\"");
+  }
+  if (!input.is_dict()) {
+    if (input.is_undefined()) raise_undefined(input);
+    throw_error(ErrorKind::Runtime,
+                "'" + std::string(type_name(input)) + "' object has no attribute 'items'");
+  }
+  std::vector<Value> pairs, keys;
+  for (const auto& [k, v] : input.dict_obj().entries()) {
+    pairs.push_back(Value::tuple({k, v}));
+    const Value& key = pos == 0 ? k : v;
+    keys.push_back(case_sensitive ? key : ignore_case(key));
+  }
+  sort_by_keys(pairs, keys, reverse);
+  return Value::list(std::move(pairs));
+}
+
+Value filter_sort(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("sort", args, {"reverse", "case_sensitive", "attribute"});
+  bool reverse = truthy(bind.get(0, Value::boolean(false)));
+  bool case_sensitive = truthy(bind.get(1, Value::boolean(false)));
+  AttrGetter key(bind.get(2, Value::none()), !case_sensitive, Value::none(), /*multi=*/true);
+  std::vector<Value> items = iterate(input);
+  std::vector<Value> keys;
+  keys.reserve(items.size());
+  for (const Value& item : items) keys.push_back(key(rt, item));
+  sort_by_keys(items, keys, reverse);
+  return Value::list(std::move(items));
+}
+
+Value filter_unique(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("unique", args, {"case_sensitive", "attribute"});
+  bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
+  AttrGetter key(bind.get(1, Value::none()), !case_sensitive);
+  ValueSet seen;
+  std::vector<Value> out;
+  for (const Value& item : iterate(input)) {
+    if (seen.insert(key(rt, item))) out.push_back(item);
+  }
+  return Value::list(std::move(out));
+}
+
+namespace {
+
+Value min_or_max(Runtime& rt, const Value& input, CallArgs& args, bool want_max) {
+  ArgBinder bind(want_max ? "max" : "min", args, {"case_sensitive", "attribute"});
+  bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
+  std::vector<Value> items = iterate(input);
+  if (items.empty()) return rt.make_undefined("No aggregated item, sequence was empty.");
+  AttrGetter key(bind.get(1, Value::none()), !case_sensitive);
+  size_t best = 0;
+  Value best_key = key(rt, items[0]);
+  for (size_t i = 1; i < items.size(); ++i) {
+    Value k = key(rt, items[i]);
+    // min(): keep the first of equal items (k < best); max(): likewise (k > best).
+    bool better = want_max ? py_compare(k, best_key, ">") == 1 : py_compare(k, best_key, "<") == -1;
+    if (better) {
+      best = i;
+      best_key = std::move(k);
+    }
+  }
+  return items[best];
+}
+
+}  // namespace
+
+Value filter_min(Runtime& rt, const Value& input, CallArgs& args) {
+  return min_or_max(rt, input, args, false);
+}
+
+Value filter_max(Runtime& rt, const Value& input, CallArgs& args) {
+  return min_or_max(rt, input, args, true);
+}
+
+Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("sum", args, {"attribute", "start"});
+  const Value& attribute = bind.get(0, Value::none());
+  Value rv = bind.get(1, Value::integer(0));
+  if (rv.is_string()) throw_type_error("sum() can't sum strings [use ''.join(seq) instead]");
+  std::optional<AttrGetter> getter;
+  if (!attribute.is_none()) getter.emplace(attribute, false);
+  for (const Value& item : iterate(input)) rv = py_add(rv, getter ? (*getter)(rt, item) : item);
+  return rv;
+}
+
+Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("batch", args, {"linecount", "fill_with"});
+  if (!bind.has(0)) missing_argument("do_batch", "linecount");
+  int64_t linecount = to_index(bind[0]);
+  const Value& fill_with = bind.get(1, Value::none());
+  std::vector<Value> batches;
+  std::vector<Value> tmp;
+  for (const Value& item : iterate(input)) {
+    if (static_cast<int64_t>(tmp.size()) == linecount) {
+      batches.push_back(Value::list(std::move(tmp)));
+      tmp.clear();
+    }
+    tmp.push_back(item);
+  }
+  if (!tmp.empty()) {
+    if (!fill_with.is_none()) {
+      while (static_cast<int64_t>(tmp.size()) < linecount) tmp.push_back(fill_with);
+    }
+    batches.push_back(Value::list(std::move(tmp)));
+  }
+  return Value::list(std::move(batches));
+}
+
+Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
+  ArgBinder bind("slice", args, {"slices", "fill_with"});
+  if (!bind.has(0)) missing_argument("do_slice", "slices");
+  int64_t slices = to_index(bind[0]);
+  const Value& fill_with = bind.get(1, Value::none());
+  std::vector<Value> seq = iterate(input);
+  int64_t len = static_cast<int64_t>(seq.size());
+  if (slices == 0) throw_error(ErrorKind::Runtime, "integer division or modulo by zero");
+  // Python floor division and modulo (slices may be negative: then no slices).
+  int64_t per = len / slices, extra = len % slices;
+  if (extra != 0 && ((extra < 0) != (slices < 0))) {
+    --per;
+    extra += slices;
+  }
+  std::vector<Value> out;
+  int64_t offset = 0;
+  for (int64_t n = 0; n < slices; ++n) {
+    int64_t start = offset + n * per;
+    if (n < extra) ++offset;
+    int64_t end = offset + (n + 1) * per;
+    std::vector<Value> part;
+    for (int64_t i = std::max<int64_t>(start, 0); i < std::min(end, len); ++i)
+      part.push_back(seq[i]);
+    if (!fill_with.is_none() && n >= extra) part.push_back(fill_with);
+    out.push_back(Value::list(std::move(part)));
+  }
+  return Value::list(std::move(out));
+}
+
+Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {
+  ArgBinder bind("groupby", args, {"attribute", "default", "case_sensitive"});
+  if (!bind.has(0)) missing_argument("do_groupby", "attribute");
+  const Value& attribute = bind[0];
+  const Value& fallback = bind.get(1, Value::none());
+  bool case_sensitive = truthy(bind.get(2, Value::boolean(false)));
+  AttrGetter key(attribute, !case_sensitive, fallback);
+  AttrGetter output_key(attribute, false, fallback);
+  std::vector<Value> items = iterate(input);
+  std::vector<Value> keys;
+  keys.reserve(items.size());
+  for (const Value& item : items) keys.push_back(key(rt, item));
+  sort_by_keys(items, keys, false);
+  // Keys of the sorted items (recomputed, as itertools.groupby calls the key again).
+  std::vector<Value> groups;
+  size_t i = 0;
+  while (i < items.size()) {
+    Value group_key = key(rt, items[i]);
+    std::vector<Value> members{items[i]};
+    size_t j = i + 1;
+    for (; j < items.size(); ++j) {
+      Value k = key(rt, items[j]);
+      if (!equals(k, group_key)) break;
+      members.push_back(items[j]);
+    }
+    Value grouper = case_sensitive ? group_key : output_key(rt, members.front());
+    groups.push_back(
+        Value::object(new GroupTuple(std::move(grouper), Value::list(std::move(members)))));
+    i = j;
+  }
+  return Value::list(std::move(groups));
+}
+
+}  // namespace wfgen::jinja::builtins
