@@ -107,7 +107,7 @@ const MethodCase kMethodCases[] = {
            "b");
      },
      "splitlines", [] { return std::vector<Value>{}; },
-     [] { return std::vector<std::pair<std::string, Value>>{}; }, "dict_keys(['a', 'b'])", "",
+     [] { return std::vector<std::pair<std::string, Value>>{}; }, "['a', 'b']", "",
      "'a\x5cu2028b'"},
     {[] { return Value::string("  hi\x09\x0a"); }, "strip", [] { return std::vector<Value>{}; },
      [] { return std::vector<std::pair<std::string, Value>>{}; }, "'hi'", "", "'  hi\x5ct\x5cn'"},
