@@ -4,10 +4,9 @@
 #include <iostream>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/commands.h"
 #include "data/error.h"
+#include "data/json_to_value.h"
 #include "data/json_value.h"
 #include "data/load.h"
 #include "jinja/environment.h"
@@ -20,7 +19,6 @@ namespace wfgen::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::ordered_json;
 
 struct RenderOptions {
   std::string template_path;
@@ -30,30 +28,59 @@ struct RenderOptions {
   jinja::EnvironmentOptions env;
 };
 
-int run_render(const RenderOptions& opt) {
-  ordered_json data = ordered_json::object();
-  for (const auto& f : opt.data_files) data::deep_merge(data, data::load_data_file(f));
-  if (!data.is_object()) throw std::runtime_error("error: the data files do not make a mapping");
+std::string read_file(const std::string& path, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": error: cannot read " + what);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
+// JSON goes straight to Values (fast, exact big ints); YAML through the positioned loader.
+jinja::Value load_data(const std::string& path) {
+  if (fs::path(path).extension() != ".json") return data::to_value(data::load_data_file(path));
+  return data::json_to_value(read_file(path, "data file"), path);
+}
+
+// Writes OUT through a temporary file and a rename: never half-written.
+void write_atomically(const std::string& path, const std::string& text) {
+  std::string tmp = path + ".wfgen-tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (!f) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw std::runtime_error(path + ": error: cannot write output");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw std::runtime_error(path + ": error: cannot write output: " + ec.message());
+  }
+}
+
+int run_render(const RenderOptions& opt) {
+  jinja::Value data = jinja::Value::dict();
+  for (const auto& f : opt.data_files) data::deep_merge_values(data, load_data(f));
+  if (!data.is_dict()) throw std::runtime_error("error: the data files do not make a mapping");
+
+  // Includes look in the -I dirs in order, then in the template's own directory.
   std::vector<std::string> search = opt.include_dirs;
   fs::path tpath(opt.template_path);
   search.push_back(tpath.has_parent_path() ? tpath.parent_path().string() : ".");
   jinja::Environment env(opt.env, std::make_shared<jinja::FileSystemLoader>(search));
 
-  std::ifstream in(opt.template_path, std::ios::binary);
-  if (!in) throw std::runtime_error(opt.template_path + ": error: cannot read template");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  auto tmpl = env.from_string(ss.str(), opt.template_path);
-  std::string out = env.render(*tmpl, data::to_value(data));
+  auto tmpl = env.from_string(read_file(opt.template_path, "template"), opt.template_path);
+  std::string out = env.render(*tmpl, data);
 
   if (opt.output.empty()) {
     std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
     std::cout.flush();
   } else {
-    std::ofstream f(opt.output, std::ios::binary);
-    f.write(out.data(), static_cast<std::streamsize>(out.size()));
-    if (!f) throw std::runtime_error(opt.output + ": error: cannot write output");
+    write_atomically(opt.output, out);
   }
   return 0;
 }

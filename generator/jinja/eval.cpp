@@ -125,12 +125,80 @@ Value Renderer::eval_inner(const Expr& e) {
   return Value();
 }
 
-Value Renderer::lookup(uint32_t sym, const std::string& name) {
+const Value* Renderer::find_variable(uint32_t sym) const {
   for (const Frame* f = frame_.get(); f; f = f->parent.get()) {
-    if (const Value* v = f->find_local(sym)) return *v;
+    if (const Value* v = f->find_local(sym)) return v;
   }
   auto it = ctx_->data.find(sym);
-  if (it != ctx_->data.end()) return it->second;
+  return it == ctx_->data.end() ? nullptr : &it->second;
+}
+
+namespace {
+bool is_dict_method(std::string_view name) {
+  static constexpr std::string_view kMethods[] = {"clear", "copy",  "fromkeys",   "get",
+                                                  "items", "keys",  "pop",        "popitem",
+                                                  "setdefault", "update", "values"};
+  for (auto m : kMethods) {
+    if (m == name) return true;
+  }
+  return false;
+}
+}  // namespace
+
+const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
+  switch (e.kind) {
+    case ExprKind::Const: return &static_cast<const ConstExpr&>(e).value;
+    case ExprKind::Name:
+      if (const Value* v = find_variable(static_cast<const NameExpr&>(e).symbol)) return v;
+      break;
+    case ExprKind::Getattr: {
+      // dict.attr, when attr names no dict method: the entry itself.
+      const auto& g = static_cast<const GetattrExpr&>(e);
+      Value base_tmp;
+      const Value* base = eval_borrowed(*g.obj, base_tmp);
+      if (base->is_dict() && !is_dict_method(g.attr)) {
+        if (const Value* v = base->dict_obj().find(std::string_view(g.attr))) {
+          if (base != &base_tmp) return v;
+          tmp = *v;  // the dict is a temporary: copy the entry out before it goes
+          return &tmp;
+        }
+      }
+      try {
+        tmp = getattr(*base, g.attr);
+      } catch (TemplateError& err) {
+        rethrow_located(err, e.pos);
+      }
+      return &tmp;
+    }
+    case ExprKind::Getitem: {
+      // dict['key'] with a constant key: the entry itself.
+      const auto& g = static_cast<const GetitemExpr&>(e);
+      if (g.arg->kind != ExprKind::Const) break;
+      const Value& key = static_cast<const ConstExpr&>(*g.arg).value;
+      Value base_tmp;
+      const Value* base = eval_borrowed(*g.obj, base_tmp);
+      if (base->is_dict()) {
+        if (const Value* v = base->dict_obj().find(key)) {
+          if (base != &base_tmp) return v;
+          tmp = *v;
+          return &tmp;
+        }
+      }
+      try {
+        tmp = getitem(*base, key);
+      } catch (TemplateError& err) {
+        rethrow_located(err, e.pos);
+      }
+      return &tmp;
+    }
+    default: break;
+  }
+  tmp = eval(e);
+  return &tmp;
+}
+
+Value Renderer::lookup(uint32_t sym, const std::string& name) {
+  if (const Value* v = find_variable(sym)) return *v;
   if (sym == kSelfSymbol) {
     auto* s = new SelfObj;
     s->ctx = ctx_;
@@ -222,11 +290,15 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
 }
 
 Value Renderer::eval_getattr(const GetattrExpr& e) {
-  Value obj = eval(*e.obj);
-  return getattr(obj, e.attr);
+  Value tmp;
+  return *eval_borrowed(e, tmp);
 }
 
 Value Renderer::eval_getitem(const GetitemExpr& e) {
+  if (e.arg->kind == ExprKind::Const) {
+    Value tmp;
+    return *eval_borrowed(e, tmp);
+  }
   Value obj = eval(*e.obj);
   if (e.arg->kind == ExprKind::Slice) return slice(obj, static_cast<const SliceExpr&>(*e.arg));
   return getitem(obj, eval(*e.arg));
@@ -389,33 +461,39 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
 }
 
 Value Renderer::eval_compare(const CompareExpr& e) {
+  if (e.rest.size() == 1 && e.rest[0].second->kind == ExprKind::Const) {
+    Value tmp;
+    const Value* left = eval_borrowed(*e.first, tmp);
+    const Value& right = static_cast<const ConstExpr&>(*e.rest[0].second).value;
+    return Value::boolean(compare_once(e.rest[0].first, *left, right));
+  }
   Value left = eval(*e.first);
   for (const auto& [op, expr] : e.rest) {
     Value right = eval(*expr);
-    bool ok;
-    switch (op) {
-      case CmpOp::Eq: ok = equals(left, right); break;
-      case CmpOp::Ne: ok = !equals(left, right); break;
-      case CmpOp::Lt: ok = compare(left, right, "<") == -1; break;
-      case CmpOp::Le: {
-        int c = compare(left, right, "<=");
-        ok = c == -1 || c == 0;
-        break;
-      }
-      case CmpOp::Gt: ok = compare(left, right, ">") == 1; break;
-      case CmpOp::Ge: {
-        int c = compare(left, right, ">=");
-        ok = c == 1 || c == 0;
-        break;
-      }
-      case CmpOp::In: ok = contains(right, left); break;
-      case CmpOp::NotIn: ok = !contains(right, left); break;
-      default: ok = false;
-    }
-    if (!ok) return Value::boolean(false);
+    if (!compare_once(op, left, right)) return Value::boolean(false);
     left = std::move(right);
   }
   return Value::boolean(true);
+}
+
+bool Renderer::compare_once(CmpOp op, const Value& left, const Value& right) {
+  switch (op) {
+    case CmpOp::Eq: return equals(left, right);
+    case CmpOp::Ne: return !equals(left, right);
+    case CmpOp::Lt: return compare(left, right, "<") == -1;
+    case CmpOp::Le: {
+      int c = compare(left, right, "<=");
+      return c == -1 || c == 0;
+    }
+    case CmpOp::Gt: return compare(left, right, ">") == 1;
+    case CmpOp::Ge: {
+      int c = compare(left, right, ">=");
+      return c == 1 || c == 0;
+    }
+    case CmpOp::In: return contains(right, left);
+    case CmpOp::NotIn: return !contains(right, left);
+  }
+  return false;
 }
 
 }  // namespace wfgen::jinja

@@ -134,7 +134,8 @@ void Renderer::exec(const Stmt& s) {
 
 void Renderer::exec_output(const OutputStmt& s) {
   if (suppress_output_) return;
-  Value v = eval(*s.expr);
+  Value tmp;
+  const Value& v = *eval_borrowed(*s.expr, tmp);
   if (v.is_string()) {
     out_->append(v.as_string());
     return;
@@ -148,7 +149,8 @@ void Renderer::exec_output(const OutputStmt& s) {
 
 void Renderer::exec_if(const IfStmt& s) {
   for (const auto& [test, body] : s.branches) {
-    Value v = eval(*test);
+    Value tmp;
+    const Value& v = *eval_borrowed(*test, tmp);
     bool taken;
     try {
       taken = truthy(v);
@@ -298,31 +300,37 @@ void Renderer::exec_macro(const MacroStmt& s) {
 }
 
 Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
+  // Binds arguments as Jinja2's Macro.__call__ does: positionals first, then keywords
+  // for the remaining parameters, then caller/kwargs/varargs when the body uses them.
   const MacroDef& def = *macro.def;
   const size_t nparams = def.params.size();
   Ref<Frame> frame = make_ref<Frame>(macro.closure);
-  std::vector<Value> values(nparams);
-  std::vector<bool> given(nparams, false);
-  size_t npos = std::min(args.args.size(), nparams);
-  for (size_t i = 0; i < npos; ++i) {
-    values[i] = args.args[i];
-    given[i] = true;
-  }
+  frame->vars.reserve(nparams + 3);
+  std::vector<Value>& positional = args.args;
+  const size_t npos = std::min(positional.size(), nparams);
+  std::vector<Value> missing;  // placeholders: parameters neither positional nor keyword
+  std::vector<size_t> unbound;
   bool found_caller = false;
-  if (npos != nparams) {
-    for (size_t i = npos; i < nparams; ++i) {
-      if (args.take_kwarg(def.params[i].first, values[i])) given[i] = true;
-      if (def.params[i].first == "caller") found_caller = true;
+  for (size_t i = npos; i < nparams; ++i) {
+    Value v;
+    if (args.take_kwarg(def.params[i].first, v)) {
+      frame->vars.emplace_back(def.params[i].second, std::move(v));
+    } else {
+      unbound.push_back(i);
     }
+    if (def.params[i].first == "caller") found_caller = true;
   }
-  Value caller;
+  for (size_t i = 0; i < npos; ++i) frame->vars.emplace_back(def.params[i].second, positional[i]);
+
   if (def.uses_caller && !found_caller) {
+    Value caller;
     if (!args.take_kwarg("caller", caller)) caller = make_undefined("No caller defined");
+    frame->set(intern_symbol("caller"), std::move(caller));
   }
-  Value kwargs;
   if (def.uses_kwargs) {
-    kwargs = Value::dict();
+    Value kwargs = Value::dict();
     for (auto& [k, v] : args.kwargs) kwargs.dict_obj().set(Value::string(k), std::move(v));
+    frame->set(intern_symbol("kwargs"), std::move(kwargs));
   } else if (!args.kwargs.empty()) {
     if (args.kwargs[0].first == "caller") {
       throw_type_error("macro '" + def.name +
@@ -331,12 +339,11 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
     }
     throw_type_error("macro '" + def.name + "' takes no keyword argument '" + args.kwargs[0].first + "'");
   }
-  Value varargs;
   if (def.uses_varargs) {
     std::vector<Value> rest;
-    for (size_t i = nparams; i < args.args.size(); ++i) rest.push_back(args.args[i]);
-    varargs = Value::tuple(std::move(rest));
-  } else if (args.args.size() > nparams) {
+    for (size_t i = nparams; i < positional.size(); ++i) rest.push_back(positional[i]);
+    frame->set(intern_symbol("varargs"), Value::tuple(std::move(rest)));
+  } else if (positional.size() > nparams) {
     throw_type_error("macro '" + def.name + "' takes not more than " + std::to_string(nparams) +
                      " argument(s)");
   }
@@ -349,18 +356,13 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
   Restore<bool> s(suppress_output_, false);
   enter_call(0);
   try {
-    if (def.uses_caller) frame->set(intern_symbol("caller"), caller);
-    if (def.uses_kwargs) frame->set(intern_symbol("kwargs"), kwargs);
-    if (def.uses_varargs) frame->set(intern_symbol("varargs"), varargs);
     // Defaults are evaluated inside the macro, in order: later ones see earlier params.
     const size_t first_default = nparams - def.defaults.size();
-    for (size_t i = 0; i < nparams; ++i) {
-      if (!given[i]) {
-        values[i] = i >= first_default
-                        ? eval(*def.defaults[i - first_default])
-                        : make_undefined("parameter '" + def.params[i].first + "' was not provided");
-      }
-      frame->set(def.params[i].second, values[i]);
+    for (size_t i : unbound) {
+      frame->set(def.params[i].second,
+                 i >= first_default
+                     ? eval(*def.defaults[i - first_default])
+                     : make_undefined("parameter '" + def.params[i].first + "' was not provided"));
     }
     exec_body(def.body);
   } catch (...) {

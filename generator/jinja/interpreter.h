@@ -81,6 +81,11 @@ class Renderer : public Runtime {
 
   // expressions (eval.cpp)
   Value eval(const Expr& e);
+  // Like eval, but may return a pointer to the existing value (a variable, a constant,
+  // a dict entry) instead of a copy; otherwise evaluates into `tmp`. The pointer is
+  // valid until the next evaluation, so callers use it at once.
+  const Value* eval_borrowed(const Expr& e, Value& tmp);
+  const Value* find_variable(uint32_t sym) const;
   Value eval_inner(const Expr& e);
   Value lookup(uint32_t sym, const std::string& name);
   Value eval_getattr(const GetattrExpr& e);
@@ -89,6 +94,7 @@ class Renderer : public Runtime {
   Value eval_filter(const FilterExpr& e, const Value* body_input = nullptr);
   bool eval_test(const TestExpr& e);
   Value eval_compare(const CompareExpr& e);
+  bool compare_once(CmpOp op, const Value& left, const Value& right);
   Value eval_binary(const BinaryExpr& e);
   void eval_args(const CallArgsExpr& a, CallArgs& out);
   Value slice(const Value& obj, const SliceExpr& s);

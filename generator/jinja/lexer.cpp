@@ -9,6 +9,11 @@
 namespace wfgen::jinja {
 
 std::string normalize_source(std::string_view source, bool keep_trailing_newline) {
+  if (source.find('\r') == std::string_view::npos) {
+    std::string out(source);
+    if (!keep_trailing_newline && !out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+  }
   std::string out;
   out.reserve(source.size());
   for (size_t i = 0; i < source.size(); ++i) {
@@ -56,6 +61,10 @@ class Lexer {
     starts_ = {{{TagKind::Variable, opt.variable_start},
                 {TagKind::Comment, opt.comment_start},
                 {TagKind::Block, opt.block_start}}};
+    for (const auto& [kind, delim] : starts_) {
+      if (!delim.empty()) starts_tag_[static_cast<unsigned char>(delim[0])] = true;
+    }
+    if (!opt.block_start.empty()) starts_tag_[static_cast<unsigned char>(opt.block_start[0])] = true;
     for (int i = 0; i < 3; ++i) {
       for (int j = i + 1; j < 3; ++j) {
         if (starts_[j].second.size() > starts_[i].second.size()) std::swap(starts_[i], starts_[j]);
@@ -134,6 +143,8 @@ class Lexer {
 
   std::optional<TagStart> find_tag(size_t from) const {
     for (size_t p = from; p < src_.size(); ++p) {
+      // Most of a template is text: skip bytes that cannot start a delimiter.
+      if (!starts_tag_[static_cast<unsigned char>(src_[p])]) continue;
       if (auto raw_end = match_raw_begin(p)) {
         return TagStart{TagKind::Raw, p, *raw_end, sign_at(p + opt_.block_start.size())};
       }
@@ -479,6 +490,7 @@ class Lexer {
   std::string_view src_;
   const EnvironmentOptions& opt_;
   std::array<std::pair<TagKind, std::string>, 3> starts_;
+  std::array<bool, 256> starts_tag_{};  // first bytes of the start delimiters
   std::vector<Token> tokens_;
   bool line_starting_ = true;
 };

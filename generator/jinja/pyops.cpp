@@ -144,7 +144,7 @@ void append_string_repr(std::string& out, std::string_view s) {
 
 void append_repr(std::string& out, const Value& v) {
   switch (v.kind()) {
-    case Kind::Undefined: out += v.is_strict_undefined() ? "StrictUndefined" : "Undefined"; return;
+    case Kind::Undefined: out += "Undefined"; return;  // StrictUndefined inherits this repr
     case Kind::None: out += "None"; return;
     case Kind::Bool: out += v.as_bool() ? "True" : "False"; return;
     case Kind::Int: out += std::to_string(v.as_int()); return;

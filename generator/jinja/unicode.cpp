@@ -1,6 +1,7 @@
 #include "jinja/unicode.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 
 #include "jinja/unicode_case.h"
@@ -97,13 +98,21 @@ void append_lower_at(std::string& out, const std::vector<uint32_t>& cps, size_t 
 }  // namespace
 
 bool is_ascii(std::string_view s) {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  // Eight bytes at a time: any high bit set means a non-ASCII byte.
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (w & 0x8080808080808080ull) return false;
+  }
+  for (; i < s.size(); ++i) {
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
   }
   return true;
 }
 
 size_t length(std::string_view s) {
+  if (is_ascii(s)) return s.size();
   size_t n = 0;
   for (size_t i = 0; i < s.size(); ++n) {
     if (static_cast<unsigned char>(s[i]) < 0x80) {
