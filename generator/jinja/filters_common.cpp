@@ -126,6 +126,21 @@ Value AttrGetter::operator()(Runtime& rt, const Value& item) const {
 int py_compare(const Value& a, const Value& b, std::string_view op) {
   if (a.is_undefined()) raise_undefined(a);
   if (b.is_undefined()) raise_undefined(b);
+  // Lists compare element-wise: the first unequal pair decides, so an Undefined
+  // met there raises its own error (sort keys of make_multi_attrgetter are lists).
+  if (a.is_sequence() && a.kind() == b.kind()) {
+    const auto& x = a.items();
+    const auto& y = b.items();
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      bool lenient_pair = x[i].is_undefined() && y[i].is_undefined() &&
+                          !x[i].is_strict_undefined() && !y[i].is_strict_undefined();
+      if (lenient_pair) continue;  // Undefined == Undefined
+      if (x[i].is_undefined() || y[i].is_undefined() || !equals(x[i], y[i])) {
+        return py_compare(x[i], y[i], op);
+      }
+    }
+    return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
+  }
   return compare(a, b, op);
 }
 

@@ -226,7 +226,7 @@ const std::regex& http_re() {
       R"(^(((https?://|www\.)(([\w%-]+\.)+)?([a-z]{2,63}|xn--[\w%]{2,59}))|)"
       R"((([\w%-]{2,63}\.)+(com|net|int|edu|gov|org|info|mil))|)"
       R"(((https?://)((([\d]{1,3})(\.[\d]{1,3}){3})|(\[([\da-f]{0,4}:){2}([\da-f]{0,4}:?){1,6}\]))))"
-      R"((:[\d]{1,5})?([/?#]\S*)?$)",
+      R"()(:[\d]{1,5})?([/?#]\S*)?$)",
       std::regex::icase);
   return re;
 }
@@ -256,11 +256,11 @@ size_t count_of(std::string_view s, std::string_view needle) {
 // jinja2.utils.urlize with the default policies (rel="noopener", no target).
 Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("urlize", args, {"trim_url_limit", "nofollow", "target", "rel", "extra_schemes"});
-  const Value& limit_v = bind.get(0, Value::none());
+  Value limit_v = bind.get(0, Value::none());
   bool nofollow = truthy(bind.get(1, Value::boolean(false)));
-  const Value& target_v = bind.get(2, Value::none());
-  const Value& rel_v = bind.get(3, Value::none());
-  const Value& schemes_v = bind.get(4, Value::none());
+  Value target_v = bind.get(2, Value::none());
+  Value rel_v = bind.get(3, Value::none());
+  Value schemes_v = bind.get(4, Value::none());
 
   std::set<std::string> rel_parts;
   if (truthy(rel_v)) {

@@ -217,7 +217,7 @@ class JsonEncoder {
 
 Value filter_tojson(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("tojson", args, {"indent"});
-  const Value& indent_v = bind.get(0, Value::none());
+  Value indent_v = bind.get(0, Value::none());
   std::string indent;
   bool pretty = !indent_v.is_none();
   if (indent_v.is_string()) {

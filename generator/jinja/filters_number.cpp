@@ -74,7 +74,7 @@ Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
 // when both fail. The base only applies to strings.
 Value filter_int(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("int", args, {"default", "base"});
-  const Value& fallback = bind.get(0, Value::integer(0));
+  Value fallback = bind.get(0, Value::integer(0));
   int64_t base = to_index(bind.get(1, Value::integer(10)));
   switch (input.kind()) {
     case Kind::Int:
@@ -106,15 +106,15 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_float(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("float", args, {"default"});
-  const Value& fallback = bind.get(0, Value::floating(0.0));
+  Value fallback = bind.get(0, Value::floating(0.0));
   if (auto d = to_python_float(input)) return Value::floating(*d);
   return fallback;
 }
 
 Value filter_round(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("round", args, {"precision", "method"});
-  const Value& precision_v = bind.get(0, Value::integer(0));
-  const Value& method_v = bind.get(1, Value::string("common"));
+  Value precision_v = bind.get(0, Value::integer(0));
+  Value method_v = bind.get(1, Value::string("common"));
   std::string method = method_v.is_string() ? method_v.as_string() : std::string();
   if (method != "common" && method != "ceil" && method != "floor") {
     throw_error(ErrorKind::Runtime, "method must be common, ceil or floor");

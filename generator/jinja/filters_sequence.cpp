@@ -61,7 +61,7 @@ struct GroupTuple : ObjectBase {
 
 Value filter_default(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("default", args, {"default_value", "boolean"});
-  const Value& fallback = bind.get(0, Value::string(""));
+  Value fallback = bind.get(0, Value::string(""));
   bool boolean = truthy(bind.get(1, Value::boolean(false)));
   if (input.is_undefined() || (boolean && !truthy(input))) return fallback;
   return input;
@@ -124,7 +124,7 @@ Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
 Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind("join", args, {"d", "attribute"});
   std::string sep = to_str(bind.get(0, Value::string("")));
-  const Value& attribute = bind.get(1, Value::none());
+  Value attribute = bind.get(1, Value::none());
   std::vector<Value> items = iterate(input);
   std::optional<AttrGetter> getter;
   if (!attribute.is_none()) getter.emplace(attribute, false);
@@ -183,7 +183,7 @@ Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
 Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("dictsort", args, {"case_sensitive", "by", "reverse"});
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
-  const Value& by = bind.get(1, Value::string("key"));
+  Value by = bind.get(1, Value::string("key"));
   bool reverse = truthy(bind.get(2, Value::boolean(false)));
   size_t pos;
   if (by.is_string() && by.as_string() == "key") {
@@ -267,7 +267,7 @@ Value filter_max(Runtime& rt, const Value& input, CallArgs& args) {
 
 Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind("sum", args, {"attribute", "start"});
-  const Value& attribute = bind.get(0, Value::none());
+  Value attribute = bind.get(0, Value::none());
   Value rv = bind.get(1, Value::integer(0));
   if (rv.is_string()) throw_type_error("sum() can't sum strings [use ''.join(seq) instead]");
   std::optional<AttrGetter> getter;
@@ -280,7 +280,7 @@ Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("batch", args, {"linecount", "fill_with"});
   if (!bind.has(0)) missing_argument("do_batch", "linecount");
   int64_t linecount = to_index(bind[0]);
-  const Value& fill_with = bind.get(1, Value::none());
+  Value fill_with = bind.get(1, Value::none());
   std::vector<Value> batches;
   std::vector<Value> tmp;
   for (const Value& item : iterate(input)) {
@@ -303,7 +303,7 @@ Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("slice", args, {"slices", "fill_with"});
   if (!bind.has(0)) missing_argument("do_slice", "slices");
   int64_t slices = to_index(bind[0]);
-  const Value& fill_with = bind.get(1, Value::none());
+  Value fill_with = bind.get(1, Value::none());
   std::vector<Value> seq = iterate(input);
   int64_t len = static_cast<int64_t>(seq.size());
   if (slices == 0) throw_error(ErrorKind::Runtime, "integer division or modulo by zero");
@@ -332,7 +332,7 @@ Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind("groupby", args, {"attribute", "default", "case_sensitive"});
   if (!bind.has(0)) missing_argument("do_groupby", "attribute");
   const Value& attribute = bind[0];
-  const Value& fallback = bind.get(1, Value::none());
+  Value fallback = bind.get(1, Value::none());
   bool case_sensitive = truthy(bind.get(2, Value::boolean(false)));
   AttrGetter key(attribute, !case_sensitive, fallback);
   AttrGetter output_key(attribute, false, fallback);

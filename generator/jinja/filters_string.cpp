@@ -12,12 +12,6 @@
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
 
-namespace wfgen::jinja {
-// pyformat.h's percent_format is not implemented in main yet (branch prims): a weak
-// reference keeps this library linking until it lands. TODO: drop once merged.
-Value percent_format(Runtime& rt, const std::string& fmt, const Value& args) __attribute__((weak));
-}  // namespace wfgen::jinja
-
 namespace wfgen::jinja::builtins {
 
 namespace {
@@ -75,7 +69,7 @@ Value filter_title(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("trim", args, {"chars"});
-  const Value& chars = bind.get(0, Value::none());
+  Value chars = bind.get(0, Value::none());
   std::string s = to_str(input);
   if (chars.is_none()) return str_result(input, py_strip(s, nullptr));
   if (!chars.is_string()) throw_type_error("strip arg must be None or str");
@@ -94,7 +88,7 @@ Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
     throw_type_error(std::string("do_replace() missing 1 required positional argument: '") +
                      (bind.has(0) ? "new" : "old") + "'");
   }
-  const Value& count = bind.get(2, Value::none());
+  Value count = bind.get(2, Value::none());
   int64_t n = count.is_none() ? -1 : to_index(count);
   return Value::string(py_replace(to_str(input), to_str(bind[0]), to_str(bind[1]), n));
 }
@@ -103,7 +97,7 @@ Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
 // first line and blank lines are skipped unless `first` / `blank`.
 Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("indent", args, {"width", "first", "blank"});
-  const Value& width = bind.get(0, Value::integer(4));
+  Value width = bind.get(0, Value::integer(4));
   bool first = truthy(bind.get(1, Value::boolean(false)));
   bool blank = truthy(bind.get(2, Value::boolean(false)));
   std::string indention;
@@ -150,7 +144,7 @@ Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
   int64_t max_len = to_index(bind.get(0, Value::integer(255)));
   bool killwords = truthy(bind.get(1, Value::boolean(false)));
   std::string end = to_str(bind.get(2, Value::string("...")));
-  const Value& leeway_v = bind.get(3, Value::none());
+  Value leeway_v = bind.get(3, Value::none());
   int64_t leeway = leeway_v.is_none() ? 5 : to_index(leeway_v);  // policies["truncate.leeway"]
   int64_t end_len = static_cast<int64_t>(utf8::length(end));
   if (max_len < end_len) {
@@ -205,9 +199,6 @@ Value filter_format(Runtime& rt, const Value& input, CallArgs& args) {
     for (auto& [name, value] : args.kwargs) operands.dict_obj().set(Value::string(name), value);
   } else {
     operands = Value::tuple(std::move(args.args));
-  }
-  if (!&percent_format) {
-    throw_error(ErrorKind::Runtime, "format filter: %-formatting is not linked in this build");
   }
   return percent_format(rt, to_str(input), operands);
 }
@@ -359,7 +350,7 @@ Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("wordwrap", args, {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
   int64_t width = to_index(bind.get(0, Value::integer(79)));
   bool break_long_words = truthy(bind.get(1, Value::boolean(true)));
-  const Value& wrap_v = bind.get(2, Value::none());
+  Value wrap_v = bind.get(2, Value::none());
   std::string wrapstring = wrap_v.is_none() ? "\n" : to_str(wrap_v);
   bool break_on_hyphens = truthy(bind.get(3, Value::boolean(true)));
   if (!input.is_string()) {

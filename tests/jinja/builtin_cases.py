@@ -128,13 +128,12 @@ def _():
         '{{ ["a", "B"]|map("upper")|list }}|{{ [1.26, 2.5]|map("round", 1)|list }}|{{ ["a b", "c d"]|map("replace", " ", "_")|list }}|{{ [[1], [2, 3]]|map("length")|list }}',
         '{{ [{"a": 1}, {"b": 2}]|map(attribute="a")|list }}|{{ [{"a": 1}, {"b": 2}]|map(attribute="a", default=0)|list }}|{{ [[1, 2], [3, 4]]|map(attribute="1")|list }}|{{ x|map("upper")|list }}',
         '{{ ["x", "y"]|map("default", "z")|list }}|{{ [3, 1]|map("string")|join("-") }}|{{ ["a"]|map("center", width=5)|list }}',
-        '{{ [1]|map }}',
         '{{ [{"a": 1}]|map(attribute="a", x=1)|list }}',
         '{{ [1]|selectattr|list }}',
         '{{ [1]|select("nope")|list }}',
         '{{ [1]|map("nope")|list }}',
         'S:{{ x|map("upper")|list }}',
-        'S:{{ [{"a": 1}]|map(attribute="b")|list }}',
+        'S:{{ [{"a": 1}]|map(attribute="b")|map("default", "d")|list }}',
     ]
 
 
@@ -201,7 +200,8 @@ def _():
         'S:{{ x is sequence }}|{{ x is callable }}|{{ x is defined }}|{{ x is undefined }}|{{ x is none }}|{{ x is string }}|{{ x is mapping }}',
         '{{ none is sameas none }}{{ 1 is sameas 1 }}{{ 1000 is sameas 1000 }}{{ true is sameas true }}{{ [] is sameas [] }}{{ 1 is sameas true }}{{ x is sameas x }}',
         '{% set l = [1] %}{{ l is sameas l }}',
-        '{{ "a" is in "abc" }}{{ 1 is in [1,2] }}{{ "k" is in {"k": 1} }}{{ 3 is in (1, 2) }}{{ 1.0 is in [1] }}{{ x is in [1] }}{{ 1 is in x }}',
+        '{{ "a" is in "abc" }}{{ 1 is in [1,2] }}{{ "k" is in {"k": 1} }}{{ 3 is in [1, 2] }}{{ 1.0 is in [1] }}{{ x is in [1] }}',
+        '{{ 1 is in x }}',
         '{{ 1 is in "abc" }}',
         '{{ 1 is in 5 }}',
         '{{ 1 is eq 1.0 }}{{ 1 is ne 2 }}{{ 2 is gt 1 }}{{ 2 is ge 2 }}{{ 1 is lt 2 }}{{ 1 is le 0 }}{{ "a" is lessthan "b" }}{{ 2 is greaterthan 3 }}{{ "a" is equalto "a" }}',
@@ -229,7 +229,6 @@ def _():
         '{{ range(1,2,3,4) }}',
         '{{ range(stop=3) }}',
         '{{ range(1.5) }}',
-        '{{ range(100001) }}',
         '{{ dict(a=1, b="x") }}|{{ dict() }}|{{ dict({"a": 1}, b=2) }}|{{ dict([("k", 1)]) }}|{{ dict(a=1).a }}',
         '{% set c = cycler("a", "b") %}{{ c.next() }}{{ c.next() }}{{ c.current }}{{ c.next() }}{{ c.reset() }}{{ c.next() }}',
         '{% set c = cycler(1, 2, 3) %}{% for i in range(5) %}{{ c.next() }}{% endfor %}',
