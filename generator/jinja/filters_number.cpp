@@ -73,7 +73,7 @@ Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
 // int(value) / int(value, base) and, where that fails, int(float(value)); `default`
 // when both fail. The base only applies to strings.
 Value filter_int(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("int", args, {"default", "base"});
+  ArgBinder bind("do_int", args, {"default", "base"});
   Value fallback = bind.get(0, Value::integer(0));
   int64_t base = to_index(bind.get(1, Value::integer(10)));
   switch (input.kind()) {
@@ -105,14 +105,14 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_float(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("float", args, {"default"});
+  ArgBinder bind("do_float", args, {"default"});
   Value fallback = bind.get(0, Value::floating(0.0));
   if (auto d = to_python_float(input)) return Value::floating(*d);
   return fallback;
 }
 
 Value filter_round(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("round", args, {"precision", "method"});
+  ArgBinder bind("do_round", args, {"precision", "method"});
   Value precision_v = bind.get(0, Value::integer(0));
   Value method_v = bind.get(1, Value::string("common"));
   std::string method = method_v.is_string() ? method_v.as_string() : std::string();
@@ -153,7 +153,7 @@ Value filter_round(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_filesizeformat(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("filesizeformat", args, {"binary"});
+  ArgBinder bind("do_filesizeformat", args, {"binary"});
   bool binary = truthy(bind.get(0, Value::boolean(false)));
   auto parsed = to_python_float(input);
   if (!parsed) {

@@ -24,24 +24,24 @@ Value str_result(const Value& input, std::string s) {
 }  // namespace
 
 Value filter_upper(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("upper", args, {});
+  ArgBinder bind("do_upper", args, {});
   return str_result(input, utf8::upper(to_str(input)));
 }
 
 Value filter_lower(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("lower", args, {});
+  ArgBinder bind("do_lower", args, {});
   return str_result(input, utf8::lower(to_str(input)));
 }
 
 Value filter_capitalize(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("capitalize", args, {});
+  ArgBinder bind("do_capitalize", args, {});
   return Value::string(py_capitalize(to_str(input)));
 }
 
 // Jinja2's title: words start after any run of '-', whitespace, '(', '{', '[', '<';
 // each run (separators included) gets its first character upper-cased, the rest lowered.
 Value filter_title(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("title", args, {});
+  ArgBinder bind("do_title", args, {});
   std::string s = to_str(input);
   auto is_sep = [](uint32_t cp) {
     return cp == '-' || cp == '(' || cp == '{' || cp == '[' || cp == '<' || utf8::is_space(cp);
@@ -68,7 +68,7 @@ Value filter_title(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("trim", args, {"chars"});
+  ArgBinder bind("do_trim", args, {"chars"});
   Value chars = bind.get(0, Value::none());
   std::string s = to_str(input);
   if (chars.is_none()) return str_result(input, py_strip(s, nullptr));
@@ -77,13 +77,13 @@ Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_center(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("center", args, {"width"});
+  ArgBinder bind("do_center", args, {"width"});
   int64_t width = to_index(bind.get(0, Value::integer(80)));
   return Value::string(py_center(to_str(input), width));
 }
 
 Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("replace", args, {"old", "new", "count"});
+  ArgBinder bind("do_replace", args, {"old", "new", "count"});
   if (!bind.has(0) || !bind.has(1)) {
     throw_type_error(std::string("do_replace() missing 1 required positional argument: '") +
                      (bind.has(0) ? "new" : "old") + "'");
@@ -96,7 +96,7 @@ Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
 // Jinja2 3.1 indent: width is a count of spaces or the indent string itself; the
 // first line and blank lines are skipped unless `first` / `blank`.
 Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("indent", args, {"width", "first", "blank"});
+  ArgBinder bind("do_indent", args, {"width", "first", "blank"});
   Value width = bind.get(0, Value::integer(4));
   bool first = truthy(bind.get(1, Value::boolean(false)));
   bool blank = truthy(bind.get(2, Value::boolean(false)));
@@ -140,7 +140,7 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
   (void)rt;
-  ArgBinder bind("truncate", args, {"length", "killwords", "end", "leeway"});
+  ArgBinder bind("do_truncate", args, {"length", "killwords", "end", "leeway"});
   int64_t max_len = to_index(bind.get(0, Value::integer(255)));
   bool killwords = truthy(bind.get(1, Value::boolean(false)));
   std::string end = to_str(bind.get(2, Value::string("...")));
@@ -168,7 +168,7 @@ Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("wordcount", args, {});
+  ArgBinder bind("do_wordcount", args, {});
   std::string s = to_str(input);
   int64_t words = 0;
   bool in_word = false;
@@ -182,7 +182,7 @@ Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_string(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("string", args, {});
+  ArgBinder bind("soft_str", args, {});
   if (input.is_string()) return input;
   return Value::string(to_str(input));
 }
@@ -347,7 +347,7 @@ std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool b
 }  // namespace
 
 Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("wordwrap", args, {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
+  ArgBinder bind("do_wordwrap", args, {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
   int64_t width = to_index(bind.get(0, Value::integer(79)));
   bool break_long_words = truthy(bind.get(1, Value::boolean(true)));
   Value wrap_v = bind.get(2, Value::none());

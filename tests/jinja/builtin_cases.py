@@ -240,3 +240,34 @@ def _():
         'S:{% set ns = namespace(a=1) %}{{ ns.c }}',
         '{{ lipsum(0) }}',
     ]
+
+
+@suite("filters_args")
+def _():
+    # Keyword arguments, argument errors and cases real workflow templates use.
+    return [
+        '{{ "x"|center(width=3, fill=1) }}',
+        '{{ [3,1]|sort(reverse=true, foo=1) }}',
+        '{{ "a"|replace("a") }}',
+        '{{ [1]|batch }}',
+        '{{ [1]|slice }}',
+        '{{ [1]|groupby }}',
+        '{{ "abc"|truncate(length=2, end="") }}|{{ "abc def ghi"|truncate(length=5, killwords=true, end="", leeway=0) }}',
+        '{{ [1, 2]|join(d=", ") }}|{{ {"b": 2, "a": 1}|dictsort(reverse=true) }}|{{ [2, 1]|sort(reverse=false) }}',
+        '{{ "a\nb"|indent(width=2, first=true, blank=true) }}|{{ "a\n\nb"|indent(first=false, blank=true, width="\t") }}',
+        '{{ 3.14159|round(precision=2) }}|{{ 3.14159|round(2, method="ceil") }}|{{ "12"|int(default=5, base=8) }}|{{ "zz"|float(default=1.5) }}',
+        '{{ [1, 2, 3]|select("gt", 1)|map("string")|join(",") }}|{{ ["a", "b"]|map("upper")|join }}',
+        '{{ {"python": ["3.9", "3.10"], "os": "linux"}|tojson }}',
+        '{%- set matrix = [{"python": "3.10", "cuda": "12.1", "os": "linux"}, {"python": "3.9", "cuda": "11.8", "os": "linux"}, {"python": "3.10", "cuda": "11.8", "os": "windows"}] -%}'
+        '{% for os, rows in matrix|groupby("os") %}{{ os }}: {{ rows|map(attribute="python")|unique|sort|join(" ") }} [{{ rows|map(attribute="cuda")|max }}]\n{% endfor %}'
+        '{{ matrix|selectattr("os", "equalto", "linux")|map(attribute="cuda")|list|tojson }}\n'
+        '{{ matrix|rejectattr("python", "in", ["3.9"])|list|length }}\n'
+        '{{ matrix|sort(attribute="cuda,python")|map(attribute="python")|join(",") }}\n'
+        '{{ matrix|map(attribute="python")|map("replace", ".", "")|list }}\n'
+        '{{ (matrix|first).items()|list }}\n'
+        '{{ matrix|sum(attribute="python", start="")|default("n/a") if false else matrix|length }}',
+        '{% set d = {"b": {"x": 1}, "a": {"x": 2}} %}{% for k, v in d|dictsort %}{{ k }}={{ v.x }};{% endfor %}{% for k, v in d|items %}{{ k }}{% endfor %}|{{ d|dictsort(by="value") }}',
+        '{{ "  Some Title  "|trim|lower|replace(" ", "-") }}|{{ "build"|center(11)|replace(" ", ".") }}|{{ "%-8s|%5.2f|%03d"|format("ab", 3.14159, 7) }}',
+        '{{ "linux-x86_64-cuda12.1"|truncate(10, true, "") }}|{{ "a-b_c d"|title }}|{{ "ÉCOLE ÉTÉ"|capitalize }}|{{ "straße"|upper }}',
+        '{{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }}',
+    ]
