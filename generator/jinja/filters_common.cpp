@@ -8,6 +8,7 @@
 #include "jinja/error.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
+#include "jinja/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 
@@ -46,6 +47,32 @@ bool is_integral(const Value& v) {
 
 int64_t small_int(const Value& v) {
   return v.is_bool() ? (v.as_bool() ? 1 : 0) : v.as_int();
+}
+
+// Python's _PyUnicode_TransformDecimalAndSpaceToASCII, which int() and float() apply
+// first: Unicode decimal digits become ASCII digits, Unicode spaces become ' '.
+// (Decimal digits come in runs of ten starting at zero, so the value is the
+// position in the run.)
+std::string ascii_numeric(std::string_view s) {
+  if (utf8::is_ascii(s)) return std::string(s);
+  std::string out;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t start = i;
+    uint32_t cp = utf8::decode(s, i);
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (utf8::is_space(cp)) {
+      out += ' ';
+    } else if (utf8::is_decimal(cp)) {
+      uint32_t run = 0;
+      while (run < cp && utf8::is_decimal(cp - run - 1)) ++run;
+      out += static_cast<char>('0' + run % 10);
+    } else {
+      out.append(s.substr(start, i - start));
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -253,7 +280,7 @@ int64_t to_index(const Value& v) {
 // ---- numbers -------------------------------------------------------------------------
 
 std::optional<Value> parse_int(std::string_view text, int base) {
-  std::string stripped = py_strip(text, nullptr);
+  std::string stripped = py_strip(ascii_numeric(text), nullptr);
   std::string_view s = stripped;
   if (base != 0 && (base < 2 || base > 36)) return std::nullopt;
   bool negative = false;
@@ -330,7 +357,7 @@ std::optional<Value> parse_int(std::string_view text, int base) {
 }
 
 std::optional<double> parse_float(std::string_view text) {
-  std::string stripped = py_strip(text, nullptr);
+  std::string stripped = py_strip(ascii_numeric(text), nullptr);
   std::string_view s = stripped;
   std::string clean;
   if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
@@ -503,35 +530,15 @@ std::string py_center(std::string_view s, int64_t width) {
 }
 
 std::string py_capitalize(std::string_view s) {
-  if (s.empty()) return std::string();
-  size_t i = 0;
-  uint32_t first = utf8::decode(s, i);
-  std::string out = utf8::upper(s.substr(0, i));
-  (void)first;
-  out += utf8::lower(s.substr(i));
-  return out;
+  return utf8::capitalize(s);
 }
 
 bool py_islower(std::string_view s) {
-  bool cased = false;
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t cp = utf8::decode(s, i);
-    if (utf8::is_upper(cp)) return false;
-    if (utf8::is_lower(cp)) cased = true;
-  }
-  return cased;
+  return utf8::str_is_lower(s);
 }
 
 bool py_isupper(std::string_view s) {
-  bool cased = false;
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t cp = utf8::decode(s, i);
-    if (utf8::is_lower(cp)) return false;
-    if (utf8::is_upper(cp)) cased = true;
-  }
-  return cased;
+  return utf8::str_is_upper(s);
 }
 
 std::string utf8_prefix(std::string_view s, size_t n) {

@@ -11,6 +11,7 @@
 #include "jinja/pyformat.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
+#include "jinja/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 
@@ -218,7 +219,7 @@ bool word_punct(uint32_t cp) {
          cp == ',' || cp == '?';
 }
 bool letter(uint32_t cp) {
-  return is_word_char(cp) && !utf8::is_digit(cp);
+  return is_word_char(cp) && !utf8::is_decimal(cp);
 }
 
 // `(?<=wp)(?=-{2,}\w)` at position p: true with the dash count in `dashes`.
@@ -347,7 +348,8 @@ std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool b
 }  // namespace
 
 Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_wordwrap", args, {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
+  ArgBinder bind("do_wordwrap", args,
+                 {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
   int64_t width = to_index(bind.get(0, Value::integer(79)));
   bool break_long_words = truthy(bind.get(1, Value::boolean(true)));
   Value wrap_v = bind.get(2, Value::none());

@@ -269,5 +269,8 @@ def _():
         '{% set d = {"b": {"x": 1}, "a": {"x": 2}} %}{% for k, v in d|dictsort %}{{ k }}={{ v.x }};{% endfor %}{% for k, v in d|items %}{{ k }}{% endfor %}|{{ d|dictsort(by="value") }}',
         '{{ "  Some Title  "|trim|lower|replace(" ", "-") }}|{{ "build"|center(11)|replace(" ", ".") }}|{{ "%-8s|%5.2f|%03d"|format("ab", 3.14159, 7) }}',
         '{{ "linux-x86_64-cuda12.1"|truncate(10, true, "") }}|{{ "a-b_c d"|title }}|{{ "ÉCOLE ÉTÉ"|capitalize }}|{{ "straße"|upper }}',
+        '{{ "ǆemal ǅx"|capitalize }}|{{ "ßa ǆb"|title }}|{{ "ǅ" is upper }}|{{ "ǅa" is lower }}|{{ "ΣΑΣ"|lower }}|{{ "ﬁne"|upper }}',
+        '{{ "héllo wörld ünïcode wrapping"|wordwrap(7) }}|{{ "x²y³ ab"|wordcount }}|{{ "١٢٣"|int }}',
+        '{{ namespace(a=1)|tojson }}',
         '{{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }}',
     ]

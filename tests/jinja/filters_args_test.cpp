@@ -40,6 +40,13 @@ windows: 3.10 [11.8]
     {R"~({% set d = {"b": {"x": 1}, "a": {"x": 2}} %}{% for k, v in d|dictsort %}{{ k }}={{ v.x }};{% endfor %}{% for k, v in d|items %}{{ k }}{% endfor %}|{{ d|dictsort(by="value") }})~", false, true, R"~('<' not supported between instances of 'dict' and 'dict')~"},
     {R"~({{ "  Some Title  "|trim|lower|replace(" ", "-") }}|{{ "build"|center(11)|replace(" ", ".") }}|{{ "%-8s|%5.2f|%03d"|format("ab", 3.14159, 7) }})~", false, false, R"~(some-title|...build...|ab      | 3.14|007)~"},
     {R"~({{ "linux-x86_64-cuda12.1"|truncate(10, true, "") }}|{{ "a-b_c d"|title }}|{{ "ÉCOLE ÉTÉ"|capitalize }}|{{ "straße"|upper }})~", false, false, R"~(linux-x86_|A-B_c D|École été|STRASSE)~"},
+    {R"~({{ "ǆemal ǅx"|capitalize }}|{{ "ßa ǆb"|title }}|{{ "ǅ" is upper }}|{{ "ǅa" is lower }}|{{ "ΣΑΣ"|lower }}|{{ "ﬁne"|upper }})~", false, false, R"~(ǅemal ǆx|SSa Ǆb|False|False|σας|FINE)~"},
+    {R"~({{ "héllo wörld ünïcode wrapping"|wordwrap(7) }}|{{ "x²y³ ab"|wordcount }}|{{ "١٢٣"|int }})~", false, false, R"~(héllo
+wörld
+ünïcode
+wrappin
+g|2|123)~"},
+    {R"~({{ namespace(a=1)|tojson }})~", false, true, R"~(Object of type Namespace is not JSON serializable)~"},
     {R"~({{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }})~", false, false, R"~(['x', 'y']|['x', 'y']|[[1, 2, 3, 4], [5, 6, 0, 0]])~"},
 };
 
