@@ -35,8 +35,8 @@ ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
   }
 }
 
-const Value& ArgBinder::get(size_t i, const Value& fallback) const {
-  return given_[i] ? bound_[i] : fallback;
+Value ArgBinder::get(size_t i, Value fallback) const {
+  return given_[i] ? bound_[i] : std::move(fallback);
 }
 
 }  // namespace wfgen::jinja

@@ -14,8 +14,9 @@ class ArgBinder {
  public:
   // `func` names the callable in messages; `params` are the parameter names in order.
   ArgBinder(std::string_view func, CallArgs& args, std::initializer_list<std::string_view> params);
-  // The bound value of parameter i, or `fallback` when not given.
-  const Value& get(size_t i, const Value& fallback) const;
+  // The bound value of parameter i, or `fallback` when not given. Returns by value so
+  // that binding the result to a const reference never dangles.
+  Value get(size_t i, Value fallback) const;
   bool has(size_t i) const { return i < bound_.size() && given_[i]; }
   const Value& operator[](size_t i) const { return bound_[i]; }
 

@@ -31,6 +31,17 @@ struct Restore {
 
 Renderer::Renderer(const Environment& env, std::string& out) : env_(env), out_(&out) {}
 
+Renderer::~Renderer() {
+  module_cache_.clear();
+  global_cache_.clear();
+  for (auto& f : closure_frames_) f->vars.clear();
+  for (auto& c : contexts_) {
+    c->root->vars.clear();
+    c->data.clear();
+    c->blocks.clear();
+  }
+}
+
 const EnvironmentOptions& Renderer::options() const { return env_.options(); }
 
 Value Renderer::make_undefined(std::string message) const {
@@ -67,6 +78,7 @@ void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& co
 
 // Renders a template as the root of `ctx`, then the parents it extends.
 void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx) {
+  contexts_.push_back(ctx);
   Restore<Ref<Context>> c(ctx_, ctx);
   Restore<Ref<Frame>> f(frame_, ctx->root);
   Restore<std::shared_ptr<const Template>> p(parent_, nullptr);
@@ -281,6 +293,7 @@ void Renderer::exec_macro(const MacroStmt& s) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) closure_frames_.push_back(frame_);
   define(s.symbol, std::move(v));
 }
 
@@ -365,6 +378,7 @@ void Renderer::exec_call_block(const CallBlockStmt& s) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) closure_frames_.push_back(frame_);
   Value result = eval_call(*s.call, &caller);
   if (suppress_output_) return;
   try {

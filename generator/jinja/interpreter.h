@@ -24,6 +24,9 @@ struct LoopObj;
 class Renderer : public Runtime {
  public:
   Renderer(const Environment& env, std::string& out);
+  ~Renderer() override;
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
 
   // Renders `tmpl` as the entry template with `context` (a dict) as its variables.
   void render_root(std::shared_ptr<const Template> tmpl, const Value& context);
@@ -104,6 +107,10 @@ class Renderer : public Runtime {
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   size_t depth_ = 0;                         // nested includes/macro calls (recursion guard)
   std::map<const Template*, Value> module_cache_;
+  // Macros capture the frame they are defined in, and that frame holds them: the
+  // frames and contexts that can close such cycles are cleared when the render ends.
+  std::vector<Ref<Frame>> closure_frames_;
+  std::vector<Ref<Context>> contexts_;
   std::unordered_map<uint32_t, Value> global_cache_;
 };
 

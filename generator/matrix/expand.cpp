@@ -192,7 +192,7 @@ class Expander {
       const Json& v = *found;
       bool null_ok = v.is_null() && f.has_default && f.default_value.is_null();
       if (!null_ok && !type_accepts(f.type, v))
-        throw doc_.error_at(src, "field '" + f.name + "' must be a " +
+        throw doc_.error_at(src, "field '" + f.name + "' must be of type " +
                                      std::string(type_name(f.type)) + ", not " +
                                      std::string(json_type_name(v)));
       if (f.type == FieldType::Table && !v.is_null()) {
@@ -244,7 +244,7 @@ class Expander {
       }
       const FieldSpec* f = spec.field(df.name);
       if (!type_accepts(f->type, v))
-        throw doc_.error_at(df.ptr, "derived field '" + df.name + "' must be a " +
+        throw doc_.error_at(df.ptr, "derived field '" + df.name + "' must be of type " +
                                         std::string(type_name(f->type)) + ", but is " +
                                         std::string(json_type_name(v)) + " " + v.dump());
       // Keep declaration order: the derived key was absent, so rebuild in order.

@@ -141,7 +141,7 @@ FieldSpec parse_field(const data::Document& doc, const std::string& ptr, const s
       f.default_value = decl["default"];
       const std::string dptr = pointer_child(ptr, "default");
       if (!f.default_value.is_null() && !type_accepts(f.type, f.default_value))
-        throw doc.error_at(dptr, "default of field '" + name + "' must be a " +
+        throw doc.error_at(dptr, "default of field '" + name + "' must be of type " +
                                      std::string(type_name(f.type)) + ", not " +
                                      std::string(json_type_name(f.default_value)));
     }

@@ -47,10 +47,10 @@ std::vector<Edit> edits(const std::vector<std::string_view>& a,
     while (i < n || j < m) {
       if (i < n && j < m && a[pre + i] == b[pre + j]) {
         out.push_back({Op::Same, pre + i, pre + j}), ++i, ++j;
-      } else if (j < m && (i == n || L[i][j + 1] >= L[i + 1][j])) {
-        out.push_back({Op::Add, pre + i, pre + j}), ++j;
-      } else {
+      } else if (i < n && (j == m || L[i + 1][j] >= L[i][j + 1])) {
         out.push_back({Op::Del, pre + i, pre + j}), ++i;
+      } else {
+        out.push_back({Op::Add, pre + i, pre + j}), ++j;
       }
     }
   } else {

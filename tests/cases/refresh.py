@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Recompute the `expected` / `error` fields of every case in tests/cases/*.yml with Python's Jinja2.
+
+The case files are the table-driven conformance suite of `wfgen render`. Every expected value in them
+comes from this script (never written by hand): it renders each case with Jinja2 3.1 configured the
+way the CLI is (FileSystemLoader over the case's own directory, autoescape off, StrictUndefined on
+request, the same delimiters and whitespace options) and rewrites the file in a canonical layout.
+
+Case fields:
+  name       unique within the file
+  template   the template source, or a dict {filename: source}; the entry named `main*` (else the
+             first) is the one rendered; the others are reachable by include/import/extends
+  data       JSON-able context (optional), passed as the first -d file
+  data_files list of {name, text}: more -d files (.json/.yml/.yaml), deep-merged in order
+  include_dirs  list of -I directories (relative to the case root), searched before the root
+  options    trim_blocks, lstrip_blocks, keep_trailing_newline, strict_undefined (booleans) and
+             variable_start, variable_end, block_start, block_end, comment_start, comment_end
+  expected   exact output (written by this script), or
+  error      true when Jinja2 raises (written by this script), with `jinja_error` for the reader
+
+Usage: tests/cases/refresh.py [FILE.yml...]   (default: every tests/cases/*.yml)
+       tests/cases/refresh.py --check         (exit 1 if any file would change)
+"""
+
+import json
+import os
+import re
+import sys
+import tempfile
+import traceback
+
+import jinja2
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BOOL_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "strict_undefined")
+DELIMITER_OPTIONS = {
+    "variable_start": "variable_start_string",
+    "variable_end": "variable_end_string",
+    "block_start": "block_start_string",
+    "block_end": "block_end_string",
+    "comment_start": "comment_start_string",
+    "comment_end": "comment_end_string",
+}
+FIELD_ORDER = ("name", "template", "include_dirs", "data", "data_files", "options", "expected", "error", "jinja_error",
+               "error_template", "error_line")
+
+
+def case_templates(case):
+    """Return (files, main_name) for a case: files maps relative path -> source."""
+    tpl = case["template"]
+    if isinstance(tpl, str):
+        return {"main.j2": tpl}, "main.j2"
+    main = next((n for n in tpl if n == "main" or n.startswith("main.")), next(iter(tpl)))
+    return dict(tpl), main
+
+
+def write_files(root, files):
+    for rel, src in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(src.encode("utf-8"))
+
+
+def deep_merge(base, extra):
+    """The CLI's -d merge: mappings merge recursively, anything else replaces."""
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(out.get(key), dict) and isinstance(value, dict):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_data_file(entry):
+    """A `data_files` entry {name, text}: JSON or YAML by extension, like `wfgen render -d`."""
+    if entry["name"].endswith(".json"):
+        return json.loads(entry["text"])
+    return yaml.safe_load(entry["text"]) or {}
+
+
+def make_environment(root, options, include_dirs=()):
+    # Like the CLI: the -I dirs in order, then the directory of TEMPLATE (here the case root).
+    searchpath = [os.path.join(root, d) for d in include_dirs] + [root]
+    kwargs = {"loader": jinja2.FileSystemLoader(searchpath), "autoescape": False}
+    for opt in ("trim_blocks", "lstrip_blocks", "keep_trailing_newline"):
+        kwargs[opt] = bool(options.get(opt, False))
+    if options.get("strict_undefined"):
+        kwargs["undefined"] = jinja2.StrictUndefined
+    for short, long in DELIMITER_OPTIONS.items():
+        if short in options:
+            kwargs[long] = options[short]
+    return jinja2.Environment(**kwargs)
+
+
+def error_location(exc, root):
+    """(template, line) Jinja2 attributes the error to, or (None, None)."""
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.lineno:
+        name = exc.filename or exc.name
+        if name and name.startswith(root + os.sep):
+            name = os.path.relpath(name, root)
+        return name, exc.lineno
+    where = (None, None)
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        filename = frame.f_code.co_filename
+        if filename.startswith(root + os.sep):
+            where = (os.path.relpath(filename, root), lineno)
+    return where
+
+
+def render_case(case):
+    """Render one case with Jinja2: returns ('ok', text) or ('error', message, template, line)."""
+    files, main = case_templates(case)
+    options = case.get("options") or {}
+    unknown = set(options) - set(BOOL_OPTIONS) - set(DELIMITER_OPTIONS)
+    if unknown:
+        raise SystemExit(f"case {case['name']}: unknown options {sorted(unknown)}")
+    data = case.get("data") or {}
+    if json.loads(json.dumps(data)) != data:
+        raise SystemExit(f"case {case['name']}: data is not JSON-able")
+    for entry in case.get("data_files") or []:
+        data = deep_merge(data, load_data_file(entry))
+    with tempfile.TemporaryDirectory() as tmp:
+        root = os.path.realpath(tmp)
+        write_files(root, files)
+        env = make_environment(root, options, case.get("include_dirs") or [])
+        try:
+            return ("ok", env.get_template(main).render(**data))
+        except (Exception, RecursionError) as exc:  # noqa: BLE001 - any Jinja2 failure is a case
+            name, line = error_location(exc, root)
+            message = f"{type(exc).__name__}: {exc}".replace(root, "<dir>")
+            message = (message.splitlines() or [""])[0][:200]
+            return ("error", message, name, line)
+
+
+def refresh_case(case):
+    out = {k: v for k, v in case.items()
+           if k not in ("expected", "error", "jinja_error", "error_template", "error_line")}
+    result = render_case(case)
+    if result[0] == "ok":
+        if re.search(r" at 0x[0-9a-f]+", result[1]):  # an object address: not reproducible
+            raise SystemExit(f"case {case['name']}: output contains an object address")
+        out["expected"] = result[1]
+    else:
+        out["error"] = True
+        out["jinja_error"] = result[1]
+        if result[2] is not None:
+            out["error_template"] = result[2]
+            out["error_line"] = result[3]
+    ordered = {k: out[k] for k in FIELD_ORDER if k in out}
+    ordered.update({k: v for k, v in out.items() if k not in ordered})
+    return ordered
+
+
+class CaseDumper(yaml.SafeDumper):
+    """Readable layout: multi-line strings as literal blocks, no key sorting, no line folding."""
+
+
+def _str_representer(dumper, value):
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+CaseDumper.add_representer(str, _str_representer)
+
+
+def dump_cases(cases):
+    parts = []
+    for case in cases:
+        part = yaml.dump([case], Dumper=CaseDumper, sort_keys=False, allow_unicode=True,
+                         width=4096, default_flow_style=None)
+        if part.endswith("\n...\n"):
+            # A keep-chomped (|+) block scalar ends the case: its trailing blank lines belong to
+            # the value, so no document-end marker and no separating blank line.
+            parts.append(part[: -len("...\n")])
+        else:
+            parts.append(part + "\n")
+    text = "".join(parts) if parts else "[]\n"
+    if yaml.safe_load(text) != cases:  # the layout must never change a template or expected value
+        raise SystemExit("internal error: YAML round trip changed a case")
+    return text
+
+
+def load_cases(path):
+    with open(path, encoding="utf-8") as f:
+        cases = yaml.safe_load(f) or []
+    if not isinstance(cases, list):
+        raise SystemExit(f"{path}: expected a list of cases")
+    names = set()
+    for case in cases:
+        if case.get("name") in names or "template" not in case:
+            raise SystemExit(f"{path}: bad or duplicate case {case.get('name')!r}")
+        names.add(case["name"])
+    return cases
+
+
+def main(argv):
+    check = "--check" in argv
+    paths = [a for a in argv if a != "--check"]
+    if not paths:
+        paths = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".yml"))
+    changed, total, errors = [], 0, 0
+    for path in paths:
+        cases = [refresh_case(c) for c in load_cases(path)]
+        total += len(cases)
+        errors += sum(1 for c in cases if c.get("error"))
+        text = dump_cases(cases)
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+        if old != text:
+            changed.append(path)
+            if not check:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+    verb = "would change" if check else "rewrote"
+    print(f"{total} cases ({errors} error cases) in {len(paths)} files; {verb} {len(changed)}: "
+          + ", ".join(os.path.basename(p) for p in changed))
+    return 1 if check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

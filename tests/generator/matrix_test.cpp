@@ -1,0 +1,240 @@
+// The matrix language: every feature, and every mistake reported at its position.
+#include <gtest/gtest.h>
+
+#include "data/load.h"
+#include "matrix/matrix.h"
+
+using wfgen::data::DataError;
+using wfgen::data::Json;
+using wfgen::matrix::ExpressionEvaluator;
+
+namespace {
+
+wfgen::matrix::Matrix expand(const std::string& text) {
+  static ExpressionEvaluator eval;
+  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
+  return wfgen::matrix::expand_matrix(doc, eval);
+}
+
+Json rows_of(const std::string& text) {
+  Json out = Json::array();
+  for (auto& r : expand(text).rows) out.push_back(r.values);
+  return out;
+}
+
+// The formatted first line of the error expanding `text` gives.
+std::string error_of(const std::string& text) {
+  try {
+    expand(text);
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(Matrix, ExplicitEntriesWithDefaultsAndOverrides) {
+  Json rows = rows_of(
+      "fields:\n"
+      "  name: string\n"
+      "  runner: {type: string, default: linux.2xlarge}\n"
+      "  gpu: {type: bool, default: false}\n"
+      "entries:\n"
+      "  - {name: a}\n"
+      "  - {name: b, runner: linux.g5, gpu: true}\n");
+  EXPECT_EQ(rows.dump(), R"([{"name":"a","runner":"linux.2xlarge","gpu":false},)"
+                         R"({"name":"b","runner":"linux.g5","gpu":true}])");
+}
+
+TEST(Matrix, AxesProductIsStableFirstAxisOutermost) {
+  Json rows = rows_of(
+      "fields: {python: string, ref: string}\n"
+      "axes:\n"
+      "  python: ['3.10', '3.11']\n"
+      "  ref: [main, release]\n");
+  EXPECT_EQ(rows.dump(), R"([{"python":"3.10","ref":"main"},{"python":"3.10","ref":"release"},)"
+                         R"({"python":"3.11","ref":"main"},{"python":"3.11","ref":"release"}])");
+}
+
+TEST(Matrix, ExcludeRemovesMatchingCombinations) {
+  Json rows = rows_of(
+      "fields: {os: string, py: string}\n"
+      "axes: {os: [linux, windows], py: ['3.10', '3.11']}\n"
+      "exclude:\n"
+      "  - {os: windows, py: '3.10'}\n");
+  EXPECT_EQ(rows.size(), 3u);
+  for (const auto& r : rows) EXPECT_FALSE(r["os"] == "windows" && r["py"] == "3.10");
+}
+
+// GitHub's documented example for `include` (docs: "Expanding or adding matrix configurations").
+TEST(Matrix, IncludeFollowsGitHubSemantics) {
+  Json rows = rows_of(
+      "fields:\n"
+      "  fruit: string\n"
+      "  animal: {type: string, default: null}\n"
+      "  color: {type: string, default: null}\n"
+      "  shape: {type: string, default: null}\n"
+      "axes: {fruit: [apple, pear], animal: [cat, dog]}\n"
+      "include:\n"
+      "  - color: green\n"
+      "  - {color: pink, animal: cat}\n"
+      "  - {fruit: apple, shape: circle}\n"
+      "  - {fruit: banana}\n"
+      "  - {fruit: banana, animal: cat}\n");
+  EXPECT_EQ(rows.dump(), R"([{"fruit":"apple","animal":"cat","color":"pink","shape":"circle"},)"
+                         R"({"fruit":"apple","animal":"dog","color":"green","shape":"circle"},)"
+                         R"({"fruit":"pear","animal":"cat","color":"pink","shape":null},)"
+                         R"({"fruit":"pear","animal":"dog","color":"green","shape":null},)"
+                         R"({"fruit":"banana","animal":null,"color":null,"shape":null},)"
+                         R"({"fruit":"banana","animal":"cat","color":null,"shape":null}])");
+}
+
+TEST(Matrix, ShardExpansionAtTopLevelAndInTables) {
+  Json rows = rows_of(
+      "expand_shards: true\n"
+      "fields: {config: string}\n"
+      "entries:\n"
+      "  - {config: a, shards: 3}\n"
+      "  - {config: b}\n");
+  EXPECT_EQ(rows.dump(),
+            R"([{"config":"a","shard":1,"num_shards":3},{"config":"a","shard":2,"num_shards":3},)"
+            R"({"config":"a","shard":3,"num_shards":3},{"config":"b","shard":1,"num_shards":1}])");
+
+  Json nested = rows_of(
+      "fields:\n"
+      "  name: string\n"
+      "  suites:\n"
+      "    type: table\n"
+      "    expand_shards: true\n"
+      "    fields: {config: string, runner: {type: string, default: r}}\n"
+      "entries:\n"
+      "  - name: x\n"
+      "    suites: [{config: hf, shards: 2}, {config: timm, runner: big}]\n");
+  EXPECT_EQ(nested[0]["suites"].dump(),
+            R"([{"config":"hf","runner":"r","shard":1,"num_shards":2},)"
+            R"({"config":"hf","runner":"r","shard":2,"num_shards":2},)"
+            R"({"config":"timm","runner":"big","shard":1,"num_shards":1}])");
+}
+
+TEST(Matrix, DerivedFieldsAreComputedDefaults) {
+  Json rows = rows_of(
+      "fields:\n"
+      "  family: string\n"
+      "  expect_failure: {type: bool, default: false}\n"
+      "  expect_pytorch_failure: {type: bool, default: false}\n"
+      "  build_pytorch: bool\n"
+      "  label: string\n"
+      "derive:\n"
+      "  build_pytorch: not expect_failure and not expect_pytorch_failure\n"
+      "  label: \"family ~ ('-nopt' if not build_pytorch else '')\"\n"
+      "entries:\n"
+      "  - {family: gfx94X}\n"
+      "  - {family: gfx101X, expect_pytorch_failure: true}\n"
+      "  - {family: gfx110X, build_pytorch: true, expect_failure: true}\n");
+  EXPECT_EQ(rows[0]["build_pytorch"], true);
+  EXPECT_EQ(rows[1]["build_pytorch"], false);
+  EXPECT_EQ(rows[1]["label"], "gfx101X-nopt");
+  EXPECT_EQ(rows[2]["build_pytorch"], true);  // an entry may override a derivation
+  // Declaration order is kept for derived keys.
+  std::string keys;
+  for (auto it = rows[0].begin(); it != rows[0].end(); ++it) keys += it.key() + ",";
+  EXPECT_EQ(keys, "family,expect_failure,expect_pytorch_failure,build_pytorch,label,");
+}
+
+TEST(Matrix, DerivedFieldsSeeShardsAndTables) {
+  Json rows = rows_of(
+      "fields:\n"
+      "  suites: {type: table, expand_shards: true, fields: {config: string}}\n"
+      "  configs: string\n"
+      "derive:\n"
+      "  configs: \"suites | map(attribute='config') | unique | join(',')\"\n"
+      "entries:\n"
+      "  - suites: [{config: a, shards: 2}, {config: b}]\n");
+  EXPECT_EQ(rows[0]["configs"], "a,b");
+}
+
+TEST(MatrixErrors, UnknownKeyWithDidYouMean) {
+  EXPECT_EQ(error_of("expand_shards: true\n"
+                     "fields: {config: string}\n"
+                     "entries:\n"
+                     "  - config: a\n"
+                     "    shard: 3\n"),
+            "m.yml:5:5: error: unknown key 'shard' (did you mean 'shards'?)");
+  EXPECT_EQ(error_of("fields: {name: string}\nentires: []\n"),
+            "m.yml:2:1: error: unknown key 'entires' (did you mean 'entries'?)");
+}
+
+TEST(MatrixErrors, WrongTypes) {
+  EXPECT_EQ(error_of("fields: {name: string, n: int}\nentries:\n  - {name: a, n: 'x'}\n"),
+            "m.yml:3:18: error: field 'n' must be of type int, not string");
+  EXPECT_EQ(error_of("fields: {name: strng}\nentries: []\n"),
+            "m.yml:1:16: error: unknown type 'strng' (did you mean 'string'?)");
+  EXPECT_EQ(error_of("fields: {n: {type: int, default: 'x'}}\nentries: []\n"),
+            "m.yml:1:34: error: default of field 'n' must be of type int, not string");
+}
+
+TEST(MatrixErrors, DuplicateKeys) {
+  EXPECT_EQ(error_of("fields: {name: string}\nentries:\n  - name: a\n    name: b\n"),
+            "m.yml:4:5: error: duplicate key 'name' (first defined at line 3)");
+}
+
+TEST(MatrixErrors, EmptyProducts) {
+  EXPECT_EQ(error_of("fields: {a: string}\naxes:\n  a: []\n"),
+            "m.yml:3:6: error: axis 'a' is empty, so the product has no rows");
+  EXPECT_EQ(error_of("fields: {a: string}\naxes: {a: [x]}\nexclude:\n  - {a: x}\n"),
+            "m.yml:1:1: error: the matrix has no rows (every combination is excluded)");
+  EXPECT_EQ(error_of("fields: {a: string}\nentries: []\n"),
+            "m.yml:2:10: error: the matrix has no rows (no entries)");
+}
+
+TEST(MatrixErrors, ExcludeThatMatchesNothing) {
+  EXPECT_EQ(error_of("fields: {a: string, b: string}\n"
+                     "axes: {a: [x, y], b: [z]}\n"
+                     "exclude:\n"
+                     "  - {a: x}\n"
+                     "  - {a: w}\n"),
+            "m.yml:5:5: error: exclude matches no combination of the axes");
+  EXPECT_EQ(error_of("fields: {a: string, b: string}\n"
+                     "axes: {a: [x, y]}\n"
+                     "exclude:\n"
+                     "  - {aa: x}\n"),
+            "m.yml:4:6: error: unknown axis 'aa' (did you mean 'a'?)");
+}
+
+TEST(MatrixErrors, MissingRequiredFieldAtTheEntry) {
+  EXPECT_EQ(error_of("fields: {name: string, os: string}\nentries:\n  - {name: a}\n"),
+            "m.yml:3:5: error: missing required field 'os'");
+}
+
+TEST(MatrixErrors, BadDerivation) {
+  EXPECT_EQ(error_of("fields: {a: string, b: string}\n"
+                     "derive: {b: \"missing ~ 'x'\"}\n"
+                     "entries: [{a: x}]\n"),
+            "m.yml:2:13: error: in derived field 'b': 'missing' is undefined");
+  EXPECT_EQ(error_of("fields: {a: string, b: string}\n"
+                     "derive: {b: \"1 + 1\"}\n"
+                     "entries: [{a: x}]\n"),
+            "m.yml:2:13: error: derived field 'b' must be of type string, but is int 2");
+  EXPECT_EQ(error_of("fields: {a: string}\nderive: {c: a}\nentries: [{a: x}]\n"),
+            "m.yml:2:10: error: unknown field 'c' (did you mean 'a'?): a derived field must be "
+            "declared in `fields`");
+}
+
+TEST(MatrixErrors, ShardsMustBePositive) {
+  EXPECT_EQ(error_of("expand_shards: true\nfields: {c: string}\nentries:\n  - {c: a, shards: 0}\n"),
+            "m.yml:4:20: error: `shards` must be an int >= 1");
+}
+
+TEST(Matrix, ErrorExcerptHasCaret) {
+  try {
+    expand(
+        "expand_shards: true\nfields: {config: string}\nentries:\n  - config: a\n    shard: 3\n");
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_EQ(e.format(),
+              "m.yml:5:5: error: unknown key 'shard' (did you mean 'shards'?)\n"
+              "      shard: 3\n"
+              "      ^\n");
+  }
+}

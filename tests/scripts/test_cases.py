@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Run the table-driven Jinja2 conformance suite (tests/cases/*.yml) through `wfgen render`.
+
+Every case's expected bytes come from Python's Jinja2 (tests/cases/refresh.py). A case passes when
+`wfgen render` prints exactly those bytes and exits 0; an error case (`error: true`) passes when wfgen
+exits 1 with nothing on stdout and a first stderr line `FILE:LINE:COL: error: ...`. A differing error
+location (Jinja2's template and line) is reported as a warning (a failure with --strict-location).
+
+Usage: test_cases.py --wfgen BIN [--root REPO] [--shared DIR] [--filter SUBSTR] [--list-failures]
+                     [--strict-location] [--json OUT] [-j N]
+Exits non-zero on any failure, and when the suite cannot run at all (missing binary or cases).
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+ERROR_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: .+")
+FLAG_OPTIONS = {
+    "trim_blocks": "--trim-blocks",
+    "lstrip_blocks": "--lstrip-blocks",
+    "keep_trailing_newline": "--keep-trailing-newline",
+    "strict_undefined": "--strict-undefined",
+}
+VALUE_OPTIONS = {
+    "variable_start": "--variable-start",
+    "variable_end": "--variable-end",
+    "block_start": "--block-start",
+    "block_end": "--block-end",
+    "comment_start": "--comment-start",
+    "comment_end": "--comment-end",
+}
+TIMEOUT_SECONDS = 3
+LIMIT = []  # prlimit prefix, set in main()
+
+
+def memory_limit_prefix(binary, limit_bytes=1 << 30):
+    """Command prefix capping a runaway render's address space (the machine is shared); empty for
+    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
+    with open(binary, "rb") as f:
+        if b"AddressSanitizer" in f.read():
+            return []
+    prlimit = shutil.which("prlimit")
+    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
+
+
+def load_cases(cases_dir):
+    cases = []
+    for fname in sorted(os.listdir(cases_dir)):
+        if not fname.endswith(".yml"):
+            continue
+        with open(os.path.join(cases_dir, fname), encoding="utf-8") as f:
+            for case in yaml.safe_load(f) or []:
+                case["id"] = f"{fname[:-4]}/{case['name']}"
+                cases.append(case)
+    return cases
+
+
+def case_templates(case):
+    tpl = case["template"]
+    if isinstance(tpl, str):
+        return {"main.j2": tpl}, "main.j2"
+    main = next((n for n in tpl if n == "main" or n.startswith("main.")), next(iter(tpl)))
+    return tpl, main
+
+
+def cli_args(wfgen, main_path, data_path, options):
+    args = [wfgen, "render", main_path, "-d", data_path]
+    for key, value in options.items():
+        if key in FLAG_OPTIONS:
+            if value:
+                args.append(FLAG_OPTIONS[key])
+        elif key in VALUE_OPTIONS:
+            args.append(f"{VALUE_OPTIONS[key]}={value}")  # `=`: values may start with '-'
+        else:
+            raise ValueError(f"unknown option {key}")
+    return args
+
+
+def short(data, limit=300):
+    """repr of the first lines of bytes/str, for failure reports."""
+    if isinstance(data, bytes):
+        data = data.decode("utf-8", "replace")
+    lines = data.split("\n")
+    text = "\n".join(lines[:6])
+    if len(text) > limit:
+        text = text[:limit]
+    suffix = f" ... (+{len(data) - len(text)} chars)" if len(text) < len(data) else ""
+    return repr(text) + suffix
+
+
+def run_case(wfgen, case):
+    """Returns (status, detail, warning): status 'pass' or 'fail'."""
+    files, main = case_templates(case)
+    with tempfile.TemporaryDirectory(prefix="wfgen-case-") as tmp:
+        tdir = os.path.join(tmp, "t")
+        for rel, src in files.items():
+            path = os.path.join(tdir, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(src.encode("utf-8"))
+        data_path = os.path.join(tmp, "data.json")
+        with open(data_path, "w", encoding="utf-8") as f:
+            json.dump(case.get("data") or {}, f)
+        args = cli_args(wfgen, os.path.join(tdir, main), data_path, case.get("options") or {})
+        for n, entry in enumerate(case.get("data_files") or []):
+            extra = os.path.join(tmp, f"d{n}", entry["name"])
+            os.makedirs(os.path.dirname(extra))
+            with open(extra, "wb") as f:
+                f.write(entry["text"].encode("utf-8"))
+            args += ["-d", extra]
+        for rel in case.get("include_dirs") or []:
+            args += ["-I", os.path.join(tdir, rel)]
+        try:
+            proc = subprocess.run(LIMIT + args, capture_output=True, timeout=TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            return "fail", f"timeout after {TIMEOUT_SECONDS}s", None
+    out, err, rc = proc.stdout, proc.stderr.decode("utf-8", "replace"), proc.returncode
+    first_err = err.split("\n", 1)[0]
+    if rc < 0 or rc > 2:
+        if rc == -6 or b"bad_alloc" in proc.stderr:
+            return "fail", f"out of memory (>1 GB) or abort (exit {rc}); stderr: {short(err)}", None
+        return "fail", f"crashed (exit {rc}); stderr: {short(err)}", None
+    if case.get("error"):
+        if rc != 1:
+            return "fail", (f"expected an error ({case.get('jinja_error')}), got exit {rc}, "
+                            f"stdout {short(out)}"), None
+        if out:
+            return "fail", f"error exit but stdout not empty: {short(out)}", None
+        m = ERROR_LINE.match(first_err)
+        if not m:
+            return "fail", f"stderr first line not FILE:LINE:COL: error: ... : {short(first_err)}", None
+        warning = None
+        want_tpl, want_line = case.get("error_template"), case.get("error_line")
+        if want_tpl and want_line:
+            got_file, got_line = m.group("file"), int(m.group("line"))
+            if not (got_file == want_tpl or got_file.endswith("/" + want_tpl)) or got_line != want_line:
+                warning = (f"location {os.path.basename(got_file)}:{got_line}, Jinja2 says "
+                           f"{want_tpl}:{want_line} ({case.get('jinja_error')})")
+        return "pass", None, warning
+    if rc != 0:
+        return "fail", f"exit {rc}, expected {short(case['expected'])}; stderr: {short(first_err)}", None
+    expected = case["expected"].encode("utf-8")
+    if out != expected:
+        return "fail", f"expected {short(expected)}\n      actual   {short(out)}", None
+    return "pass", None, None
+
+
+def contract_checks(wfgen):
+    """The CLI contract beyond rendering: exit codes, data loading errors, -o. -> [(id, detail)]"""
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="wfgen-cli-") as tmp:
+        def write(name, text):
+            path = os.path.join(tmp, name)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            return path
+
+        tpl = write("t.j2", "v={{ v }}\n")
+        good = write("good.json", '{"v": 1}')
+        out = os.path.join(tmp, "out.txt")
+        checks = [  # (id, args, expected exit code, expected stdout or None)
+            ("cli/usage_no_template", ["render"], 2, None),
+            ("cli/usage_unknown_option", ["render", tpl, "--bogus"], 2, None),
+            ("cli/missing_template_file", ["render", os.path.join(tmp, "nope.j2")], 1, b""),
+            ("cli/missing_data_file", ["render", tpl, "-d", os.path.join(tmp, "no.json")], 1, b""),
+            ("cli/malformed_json", ["render", tpl, "-d", write("bad.json", '{"v": ')], 1, b""),
+            ("cli/malformed_yaml", ["render", tpl, "-d", write("bad.yml", "v: [1, 2\n")], 1, b""),
+            ("cli/render_ok", ["render", tpl, "-d", good], 0, b"v=1"),
+            ("cli/output_file", ["render", tpl, "-d", good, "-o", out], 0, b""),
+        ]
+        for cid, args, want_rc, want_out in checks:
+            try:
+                p = subprocess.run(LIMIT + [wfgen] + args, capture_output=True,
+                               timeout=TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                failures.append((cid, "timeout"))
+                continue
+            if p.returncode != want_rc:
+                failures.append((cid, f"exit {p.returncode}, expected {want_rc}; stderr "
+                                      f"{short(p.stderr)}"))
+            elif want_out is not None and p.stdout != want_out:
+                failures.append((cid, f"stdout {short(p.stdout)}, expected {short(want_out)}"))
+            elif want_rc != 0 and not p.stderr.strip():
+                failures.append((cid, "no message on stderr"))
+        written = open(out, "rb").read() if os.path.exists(out) else None
+        if written != b"v=1":
+            failures.append(("cli/output_file_content", f"-o wrote {written!r}, expected b'v=1'"))
+    return len(checks) + 1, failures
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--wfgen", required=True)
+    ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), "..", ".."))
+    ap.add_argument("--shared", default=None)
+    ap.add_argument("--filter", default="", help="only cases whose file/name contains SUBSTR")
+    ap.add_argument("--list-failures", action="store_true", help="print only failing case ids")
+    ap.add_argument("--strict-location", action="store_true", help="location warnings fail too")
+    ap.add_argument("--json", help="write per-case results to this file")
+    ap.add_argument("-j", type=int, default=max(2, os.cpu_count() or 2))
+    opts = ap.parse_args()
+
+    cases_dir = os.path.join(opts.root, "tests", "cases")
+    wfgen = os.path.abspath(opts.wfgen)
+    if not (os.path.isfile(wfgen) and os.access(wfgen, os.X_OK)):
+        print(f"FAIL: wfgen binary not found or not executable: {wfgen}")
+        return 1
+    if not os.path.isdir(cases_dir):
+        print(f"FAIL: cases directory missing: {cases_dir}")
+        return 1
+    global LIMIT
+    LIMIT = memory_limit_prefix(wfgen)
+    cases = [c for c in load_cases(cases_dir) if opts.filter in c["id"]]
+    if not cases:
+        print(f"FAIL: no cases found in {cases_dir} (filter {opts.filter!r})")
+        return 1
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=opts.j) as pool:
+        results = list(pool.map(lambda c: run_case(wfgen, c), cases))
+
+    failures = [(c, d) for c, (s, d, _) in zip(cases, results) if s == "fail"]
+    n_contract, contract_failures = (0, []) if opts.filter else contract_checks(wfgen)
+    failures += [({"id": cid, "template": ""}, detail) for cid, detail in contract_failures]
+    warnings = [(c, w) for c, (_, _, w) in zip(cases, results) if w]
+    if opts.strict_location:
+        failures += warnings
+    if opts.json:
+        with open(opts.json, "w", encoding="utf-8") as f:
+            json.dump([{"id": c["id"], "status": s, "detail": d, "warning": w}
+                       for c, (s, d, w) in zip(cases, results)], f, indent=1)
+    if opts.list_failures:
+        for case, _ in failures:
+            print(case["id"])
+    else:
+        for case, detail in failures:
+            print(f"FAIL {case['id']}\n      template {short(json.dumps(case['template']), 200)}")
+            print(f"      {detail}")
+        for case, warning in warnings:
+            print(f"WARN {case['id']}: {warning}")
+    passed = len(cases) + n_contract - len(failures)
+    print(f"cases: {passed} passed, {len(failures)} failed"
+          + (f", {len(warnings)} location warnings" if warnings else ""))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
