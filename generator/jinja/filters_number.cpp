@@ -119,10 +119,22 @@ Value filter_round(Runtime&, const Value& input, CallArgs& args) {
   if (method != "common" && method != "ceil" && method != "floor") {
     throw_error(ErrorKind::Runtime, "method must be common, ceil or floor");
   }
+  int64_t precision = 0;
   if (!input.is_number()) {
-    throw_type_error("type " + std::string(type_name(input)) + " doesn't define __round__ method");
+    if (method == "common") {
+      throw_type_error("type " + std::string(type_name(input)) +
+                       " doesn't define __round__ method");
+    }
+    // value * 10**precision, then math.ceil/floor of the result.
+    precision = to_index(precision_v);
+    if (input.is_string() || input.is_sequence()) {
+      throw_type_error("must be real number, not " + std::string(type_name(input)));
+    }
+    if (input.is_undefined()) raise_undefined(input);
+    throw_type_error("unsupported operand type(s) for *: '" + std::string(type_name(input)) +
+                     "' and '" + (precision >= 0 ? "int" : "float") + "'");
   }
-  int64_t precision = to_index(precision_v);
+  precision = to_index(precision_v);
   if (method == "common") {
     if (input.is_float()) {
       double d = input.as_float();

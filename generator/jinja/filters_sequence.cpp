@@ -112,13 +112,21 @@ Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
   // Deterministic by product requirement: instead of Python's random.choice, the
   // index comes from a fixed-seed SplitMix64 step on the sequence length, so the
   // same input always renders the same output.
+  length(input);  // random.choice takes len() first: "object of type 'int' has no len()"
   std::vector<Value> items = iterate(input);
   if (items.empty()) return rt.make_undefined("No random item, sequence was empty.");
   uint64_t z = 0x5EEDF00DULL + 0x9E3779B97F4A7C15ULL * (items.size() + 1);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   z ^= z >> 31;
-  return items[z % items.size()];
+  size_t index = z % items.size();
+  if (input.is_dict()) {  // random.choice indexes the mapping: d[i] or KeyError(i)
+    if (const Value* v = input.dict_obj().find(Value::integer(static_cast<int64_t>(index)))) {
+      return *v;
+    }
+    throw_error(ErrorKind::Runtime, std::to_string(index));
+  }
+  return items[index];
 }
 
 Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {

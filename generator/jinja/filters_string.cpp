@@ -116,6 +116,10 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
       const UndefinedObj* info = input.undefined_info();
       throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
     }
+    if (input.is_list()) {  // list += str extends it; then .splitlines() is missing
+      throw_error(ErrorKind::Runtime, "'list' object has no attribute 'splitlines'");
+    }
+    if (input.is_tuple()) throw_type_error("can only concatenate tuple (not \"str\") to tuple");
     throw_type_error("unsupported operand type(s) for +=: '" + std::string(type_name(input)) +
                      "' and 'str'");
   }

@@ -272,5 +272,9 @@ def _():
         '{{ "ǆemal ǅx"|capitalize }}|{{ "ßa ǆb"|title }}|{{ "ǅ" is upper }}|{{ "ǅa" is lower }}|{{ "ΣΑΣ"|lower }}|{{ "ﬁne"|upper }}',
         '{{ "héllo wörld ünïcode wrapping"|wordwrap(7) }}|{{ "x²y³ ab"|wordcount }}|{{ "١٢٣"|int }}',
         '{{ namespace(a=1)|tojson }}',
+        '{{ "ab"|round(1, "floor") }}',
+        '{{ none|round(-1, "ceil") }}',
+        '{{ [1]|indent }}',
+        '{{ 3|random }}',
         '{{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }}',
     ]

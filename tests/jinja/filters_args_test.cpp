@@ -47,6 +47,10 @@ wörld
 wrappin
 g|2|123)~"},
     {R"~({{ namespace(a=1)|tojson }})~", false, true, R"~(Object of type Namespace is not JSON serializable)~"},
+    {R"~({{ "ab"|round(1, "floor") }})~", false, true, R"~(must be real number, not str)~"},
+    {R"~({{ none|round(-1, "ceil") }})~", false, true, R"~(unsupported operand type(s) for *: 'NoneType' and 'float')~"},
+    {R"~({{ [1]|indent }})~", false, true, R"~('list' object has no attribute 'splitlines')~"},
+    {R"~({{ 3|random }})~", false, true, R"~(object of type 'int' has no len())~"},
     {R"~({{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }})~", false, false, R"~(['x', 'y']|['x', 'y']|[[1, 2, 3, 4], [5, 6, 0, 0]])~"},
 };
 
