@@ -171,18 +171,51 @@ int py_compare(const Value& a, const Value& b, std::string_view op) {
   return compare(a, b, op);
 }
 
+// CPython's list.sort makes its comparisons in a particular order, and that order
+// decides which error a template sees when keys are unorderable ('<' between
+// 'str' and 'int', or an Undefined attribute). For lists below 64 items (one run:
+// count_run, then binary insertion) this reproduces CPython's exact sequence of
+// `<` calls; longer lists use std::stable_sort (same result when keys are orderable).
 void sort_by_keys(std::vector<Value>& items, std::vector<Value>& keys, bool reverse) {
-  std::vector<size_t> order(items.size());
+  size_t n = items.size();
+  std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), size_t{0});
-  if (reverse) {
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return py_compare(keys[b], keys[a]) == -1; });
+  // sorted(reverse=True) reverses, sorts stably, and reverses back.
+  if (reverse) std::reverse(order.begin(), order.end());
+  auto less = [&](size_t a, size_t b) { return py_compare(keys[a], keys[b]) == -1; };
+  if (n < 64) {
+    if (n >= 2) {
+      // count_run: the longest ascending (or strictly descending) prefix.
+      size_t run = 2;
+      bool descending = less(order[1], order[0]);
+      if (descending) {
+        while (run < n && less(order[run], order[run - 1])) ++run;
+        std::reverse(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(run));
+      } else {
+        while (run < n && !less(order[run], order[run - 1])) ++run;
+      }
+      // binarysort of the rest into the run.
+      for (size_t start = run; start < n; ++start) {
+        size_t pivot = order[start];
+        size_t l = 0, r = start;
+        do {
+          size_t p = l + ((r - l) >> 1);
+          if (less(pivot, order[p])) {
+            r = p;
+          } else {
+            l = p + 1;
+          }
+        } while (l < r);
+        for (size_t p = start; p > l; --p) order[p] = order[p - 1];
+        order[l] = pivot;
+      }
+    }
   } else {
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return py_compare(keys[a], keys[b]) == -1; });
+    std::stable_sort(order.begin(), order.end(), less);
   }
+  if (reverse) std::reverse(order.begin(), order.end());
   std::vector<Value> sorted;
-  sorted.reserve(items.size());
+  sorted.reserve(n);
   for (size_t i : order) sorted.push_back(std::move(items[i]));
   items = std::move(sorted);
 }
