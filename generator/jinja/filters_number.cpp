@@ -75,7 +75,7 @@ Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
 Value filter_int(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("do_int", args, {"default", "base"});
   Value fallback = bind.get(0, Value::integer(0));
-  int64_t base = to_index(bind.get(1, Value::integer(10)));
+  Value base_v = bind.get(1, Value::integer(10));
   switch (input.kind()) {
     case Kind::Int:
     case Kind::BigInt:
@@ -90,8 +90,12 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
       return int_from_double(d);
     }
     case Kind::String: {
-      if (base >= 0 && base <= 36) {
-        if (auto v = parse_int(input.as_string(), static_cast<int>(base))) return *v;
+      // A base that is not an int makes int() raise TypeError: the float fallback runs.
+      if (base_v.kind() == Kind::Int || base_v.is_bool()) {
+        int64_t base = to_index(base_v);
+        if (base >= 0 && base <= 36) {
+          if (auto v = parse_int(input.as_string(), static_cast<int>(base))) return *v;
+        }
       }
       auto d = parse_float(input.as_string());
       if (!d || !std::isfinite(*d)) return fallback;
