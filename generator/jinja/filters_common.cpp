@@ -8,6 +8,7 @@
 #include "jinja/error.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
+#include "jinja/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 
@@ -46,6 +47,32 @@ bool is_integral(const Value& v) {
 
 int64_t small_int(const Value& v) {
   return v.is_bool() ? (v.as_bool() ? 1 : 0) : v.as_int();
+}
+
+// Python's _PyUnicode_TransformDecimalAndSpaceToASCII, which int() and float() apply
+// first: Unicode decimal digits become ASCII digits, Unicode spaces become ' '.
+// (Decimal digits come in runs of ten starting at zero, so the value is the
+// position in the run.)
+std::string ascii_numeric(std::string_view s) {
+  if (utf8::is_ascii(s)) return std::string(s);
+  std::string out;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t start = i;
+    uint32_t cp = utf8::decode(s, i);
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (utf8::is_space(cp)) {
+      out += ' ';
+    } else if (utf8::is_decimal(cp)) {
+      uint32_t run = 0;
+      while (run < cp && utf8::is_decimal(cp - run - 1)) ++run;
+      out += static_cast<char>('0' + run % 10);
+    } else {
+      out.append(s.substr(start, i - start));
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -126,21 +153,69 @@ Value AttrGetter::operator()(Runtime& rt, const Value& item) const {
 int py_compare(const Value& a, const Value& b, std::string_view op) {
   if (a.is_undefined()) raise_undefined(a);
   if (b.is_undefined()) raise_undefined(b);
+  // Lists compare element-wise: the first unequal pair decides, so an Undefined
+  // met there raises its own error (sort keys of make_multi_attrgetter are lists).
+  if (a.is_sequence() && a.kind() == b.kind()) {
+    const auto& x = a.items();
+    const auto& y = b.items();
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      bool lenient_pair = x[i].is_undefined() && y[i].is_undefined() &&
+                          !x[i].is_strict_undefined() && !y[i].is_strict_undefined();
+      if (lenient_pair) continue;  // Undefined == Undefined
+      if (x[i].is_undefined() || y[i].is_undefined() || !equals(x[i], y[i])) {
+        return py_compare(x[i], y[i], op);
+      }
+    }
+    return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
+  }
   return compare(a, b, op);
 }
 
+// CPython's list.sort makes its comparisons in a particular order, and that order
+// decides which error a template sees when keys are unorderable ('<' between
+// 'str' and 'int', or an Undefined attribute). For lists below 64 items (one run:
+// count_run, then binary insertion) this reproduces CPython's exact sequence of
+// `<` calls; longer lists use std::stable_sort (same result when keys are orderable).
 void sort_by_keys(std::vector<Value>& items, std::vector<Value>& keys, bool reverse) {
-  std::vector<size_t> order(items.size());
+  size_t n = items.size();
+  std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), size_t{0});
-  if (reverse) {
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return py_compare(keys[b], keys[a]) == -1; });
+  // sorted(reverse=True) reverses, sorts stably, and reverses back.
+  if (reverse) std::reverse(order.begin(), order.end());
+  auto less = [&](size_t a, size_t b) { return py_compare(keys[a], keys[b]) == -1; };
+  if (n < 64) {
+    if (n >= 2) {
+      // count_run: the longest ascending (or strictly descending) prefix.
+      size_t run = 2;
+      bool descending = less(order[1], order[0]);
+      if (descending) {
+        while (run < n && less(order[run], order[run - 1])) ++run;
+        std::reverse(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(run));
+      } else {
+        while (run < n && !less(order[run], order[run - 1])) ++run;
+      }
+      // binarysort of the rest into the run.
+      for (size_t start = run; start < n; ++start) {
+        size_t pivot = order[start];
+        size_t l = 0, r = start;
+        do {
+          size_t p = l + ((r - l) >> 1);
+          if (less(pivot, order[p])) {
+            r = p;
+          } else {
+            l = p + 1;
+          }
+        } while (l < r);
+        for (size_t p = start; p > l; --p) order[p] = order[p - 1];
+        order[l] = pivot;
+      }
+    }
   } else {
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return py_compare(keys[a], keys[b]) == -1; });
+    std::stable_sort(order.begin(), order.end(), less);
   }
+  if (reverse) std::reverse(order.begin(), order.end());
   std::vector<Value> sorted;
-  sorted.reserve(items.size());
+  sorted.reserve(n);
   for (size_t i : order) sorted.push_back(std::move(items[i]));
   items = std::move(sorted);
 }
@@ -238,7 +313,7 @@ int64_t to_index(const Value& v) {
 // ---- numbers -------------------------------------------------------------------------
 
 std::optional<Value> parse_int(std::string_view text, int base) {
-  std::string stripped = py_strip(text, nullptr);
+  std::string stripped = py_strip(ascii_numeric(text), nullptr);
   std::string_view s = stripped;
   if (base != 0 && (base < 2 || base > 36)) return std::nullopt;
   bool negative = false;
@@ -315,7 +390,7 @@ std::optional<Value> parse_int(std::string_view text, int base) {
 }
 
 std::optional<double> parse_float(std::string_view text) {
-  std::string stripped = py_strip(text, nullptr);
+  std::string stripped = py_strip(ascii_numeric(text), nullptr);
   std::string_view s = stripped;
   std::string clean;
   if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
@@ -488,35 +563,15 @@ std::string py_center(std::string_view s, int64_t width) {
 }
 
 std::string py_capitalize(std::string_view s) {
-  if (s.empty()) return std::string();
-  size_t i = 0;
-  uint32_t first = utf8::decode(s, i);
-  std::string out = utf8::upper(s.substr(0, i));
-  (void)first;
-  out += utf8::lower(s.substr(i));
-  return out;
+  return utf8::capitalize(s);
 }
 
 bool py_islower(std::string_view s) {
-  bool cased = false;
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t cp = utf8::decode(s, i);
-    if (utf8::is_upper(cp)) return false;
-    if (utf8::is_lower(cp)) cased = true;
-  }
-  return cased;
+  return utf8::str_is_lower(s);
 }
 
 bool py_isupper(std::string_view s) {
-  bool cased = false;
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t cp = utf8::decode(s, i);
-    if (utf8::is_lower(cp)) return false;
-    if (utf8::is_upper(cp)) cased = true;
-  }
-  return cased;
+  return utf8::str_is_upper(s);
 }
 
 std::string utf8_prefix(std::string_view s, size_t n) {

@@ -118,19 +118,19 @@ Value filter_escape(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_forceescape(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("forceescape", args, {});
+  ArgBinder bind("do_forceescape", args, {});
   return Value::string(html_escape(to_str(input)));
 }
 
 Value filter_safe(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("safe", args, {});
+  ArgBinder bind("do_mark_safe", args, {});
   if (input.is_string()) return input;
   return Value::string(to_str(input));
 }
 
 // Markup.striptags: drop comments, then tags, collapse whitespace, unescape.
 Value filter_striptags(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("striptags", args, {});
+  ArgBinder bind("do_striptags", args, {});
   std::string value = to_str(input);
   size_t start;
   while ((start = value.find("<!--")) != std::string::npos) {
@@ -152,7 +152,7 @@ Value filter_striptags(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("urlencode", args, {});
+  ArgBinder bind("do_urlencode", args, {});
   if (input.is_string()) return Value::string(url_quote(input.as_string(), false));
   std::vector<Value> pairs;
   if (input.is_dict()) {
@@ -184,7 +184,7 @@ Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_xmlattr(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("xmlattr", args, {"autospace"});
+  ArgBinder bind("do_xmlattr", args, {"autospace"});
   bool autospace = truthy(bind.get(0, Value::boolean(true)));
   if (!input.is_dict()) {
     if (input.is_undefined()) {
@@ -226,7 +226,7 @@ const std::regex& http_re() {
       R"(^(((https?://|www\.)(([\w%-]+\.)+)?([a-z]{2,63}|xn--[\w%]{2,59}))|)"
       R"((([\w%-]{2,63}\.)+(com|net|int|edu|gov|org|info|mil))|)"
       R"(((https?://)((([\d]{1,3})(\.[\d]{1,3}){3})|(\[([\da-f]{0,4}:){2}([\da-f]{0,4}:?){1,6}\]))))"
-      R"((:[\d]{1,5})?([/?#]\S*)?$)",
+      R"()(:[\d]{1,5})?([/?#]\S*)?$)",
       std::regex::icase);
   return re;
 }
@@ -255,12 +255,13 @@ size_t count_of(std::string_view s, std::string_view needle) {
 
 // jinja2.utils.urlize with the default policies (rel="noopener", no target).
 Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("urlize", args, {"trim_url_limit", "nofollow", "target", "rel", "extra_schemes"});
-  const Value& limit_v = bind.get(0, Value::none());
+  ArgBinder bind("do_urlize", args,
+                 {"trim_url_limit", "nofollow", "target", "rel", "extra_schemes"});
+  Value limit_v = bind.get(0, Value::none());
   bool nofollow = truthy(bind.get(1, Value::boolean(false)));
-  const Value& target_v = bind.get(2, Value::none());
-  const Value& rel_v = bind.get(3, Value::none());
-  const Value& schemes_v = bind.get(4, Value::none());
+  Value target_v = bind.get(2, Value::none());
+  Value rel_v = bind.get(3, Value::none());
+  Value schemes_v = bind.get(4, Value::none());
 
   std::set<std::string> rel_parts;
   if (truthy(rel_v)) {

@@ -133,7 +133,10 @@ class JsonEncoder {
       default:
         break;
     }
-    throw_type_error("Object of type " + std::string(type_name(v)) + " is not JSON serializable");
+    // Python names the class (o.__class__.__name__), without its module.
+    std::string_view name = type_name(v);
+    name = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    throw_type_error("Object of type " + std::string(name) + " is not JSON serializable");
   }
 
  private:
@@ -216,8 +219,8 @@ class JsonEncoder {
 }  // namespace
 
 Value filter_tojson(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("tojson", args, {"indent"});
-  const Value& indent_v = bind.get(0, Value::none());
+  ArgBinder bind("do_tojson", args, {"indent"});
+  Value indent_v = bind.get(0, Value::none());
   std::string indent;
   bool pretty = !indent_v.is_none();
   if (indent_v.is_string()) {

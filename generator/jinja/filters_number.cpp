@@ -73,9 +73,9 @@ Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
 // int(value) / int(value, base) and, where that fails, int(float(value)); `default`
 // when both fail. The base only applies to strings.
 Value filter_int(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("int", args, {"default", "base"});
-  const Value& fallback = bind.get(0, Value::integer(0));
-  int64_t base = to_index(bind.get(1, Value::integer(10)));
+  ArgBinder bind("do_int", args, {"default", "base"});
+  Value fallback = bind.get(0, Value::integer(0));
+  Value base_v = bind.get(1, Value::integer(10));
   switch (input.kind()) {
     case Kind::Int:
     case Kind::BigInt:
@@ -90,8 +90,12 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
       return int_from_double(d);
     }
     case Kind::String: {
-      if (base >= 0 && base <= 36) {
-        if (auto v = parse_int(input.as_string(), static_cast<int>(base))) return *v;
+      // A base that is not an int makes int() raise TypeError: the float fallback runs.
+      if (base_v.kind() == Kind::Int || base_v.is_bool()) {
+        int64_t base = to_index(base_v);
+        if (base >= 0 && base <= 36) {
+          if (auto v = parse_int(input.as_string(), static_cast<int>(base))) return *v;
+        }
       }
       auto d = parse_float(input.as_string());
       if (!d || !std::isfinite(*d)) return fallback;
@@ -105,24 +109,36 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_float(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("float", args, {"default"});
-  const Value& fallback = bind.get(0, Value::floating(0.0));
+  ArgBinder bind("do_float", args, {"default"});
+  Value fallback = bind.get(0, Value::floating(0.0));
   if (auto d = to_python_float(input)) return Value::floating(*d);
   return fallback;
 }
 
 Value filter_round(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("round", args, {"precision", "method"});
-  const Value& precision_v = bind.get(0, Value::integer(0));
-  const Value& method_v = bind.get(1, Value::string("common"));
+  ArgBinder bind("do_round", args, {"precision", "method"});
+  Value precision_v = bind.get(0, Value::integer(0));
+  Value method_v = bind.get(1, Value::string("common"));
   std::string method = method_v.is_string() ? method_v.as_string() : std::string();
   if (method != "common" && method != "ceil" && method != "floor") {
     throw_error(ErrorKind::Runtime, "method must be common, ceil or floor");
   }
+  int64_t precision = 0;
   if (!input.is_number()) {
-    throw_type_error("type " + std::string(type_name(input)) + " doesn't define __round__ method");
+    if (method == "common") {
+      throw_type_error("type " + std::string(type_name(input)) +
+                       " doesn't define __round__ method");
+    }
+    // value * 10**precision, then math.ceil/floor of the result.
+    precision = to_index(precision_v);
+    if (input.is_string() || input.is_sequence()) {
+      throw_type_error("must be real number, not " + std::string(type_name(input)));
+    }
+    if (input.is_undefined()) raise_undefined(input);
+    throw_type_error("unsupported operand type(s) for *: '" + std::string(type_name(input)) +
+                     "' and '" + (precision >= 0 ? "int" : "float") + "'");
   }
-  int64_t precision = to_index(precision_v);
+  precision = to_index(precision_v);
   if (method == "common") {
     if (input.is_float()) {
       double d = input.as_float();
@@ -153,7 +169,7 @@ Value filter_round(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_filesizeformat(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("filesizeformat", args, {"binary"});
+  ArgBinder bind("do_filesizeformat", args, {"binary"});
   bool binary = truthy(bind.get(0, Value::boolean(false)));
   auto parsed = to_python_float(input);
   if (!parsed) {

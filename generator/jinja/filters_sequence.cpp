@@ -60,26 +60,26 @@ struct GroupTuple : ObjectBase {
 }  // namespace
 
 Value filter_default(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("default", args, {"default_value", "boolean"});
-  const Value& fallback = bind.get(0, Value::string(""));
+  ArgBinder bind("do_default", args, {"default_value", "boolean"});
+  Value fallback = bind.get(0, Value::string(""));
   bool boolean = truthy(bind.get(1, Value::boolean(false)));
   if (input.is_undefined() || (boolean && !truthy(input))) return fallback;
   return input;
 }
 
 Value filter_length(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("length", args, {});
+  ArgBinder bind("len", args, {});
   return Value::integer(static_cast<int64_t>(length(input)));
 }
 
 Value filter_list(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("list", args, {});
+  ArgBinder bind("sync_do_list", args, {});
   if (input.is_list()) return Value::list(input.items());
   return Value::list(iterate(input));
 }
 
 Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("first", args, {});
+  ArgBinder bind("sync_do_first", args, {});
   if (input.is_sequence()) {
     if (!input.items().empty()) return input.items().front();
   } else if (input.is_dict()) {
@@ -92,7 +92,7 @@ Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("last", args, {});
+  ArgBinder bind("do_last", args, {});
   if (input.is_sequence()) {
     if (!input.items().empty()) return input.items().back();
   } else if (input.is_dict()) {
@@ -108,23 +108,31 @@ Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("random", args, {});
+  ArgBinder bind("do_random", args, {});
   // Deterministic by product requirement: instead of Python's random.choice, the
   // index comes from a fixed-seed SplitMix64 step on the sequence length, so the
   // same input always renders the same output.
+  length(input);  // random.choice takes len() first: "object of type 'int' has no len()"
   std::vector<Value> items = iterate(input);
   if (items.empty()) return rt.make_undefined("No random item, sequence was empty.");
   uint64_t z = 0x5EEDF00DULL + 0x9E3779B97F4A7C15ULL * (items.size() + 1);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   z ^= z >> 31;
-  return items[z % items.size()];
+  size_t index = z % items.size();
+  if (input.is_dict()) {  // random.choice indexes the mapping: d[i] or KeyError(i)
+    if (const Value* v = input.dict_obj().find(Value::integer(static_cast<int64_t>(index)))) {
+      return *v;
+    }
+    throw_error(ErrorKind::Runtime, std::to_string(index));
+  }
+  return items[index];
 }
 
 Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("join", args, {"d", "attribute"});
+  ArgBinder bind("sync_do_join", args, {"d", "attribute"});
   std::string sep = to_str(bind.get(0, Value::string("")));
-  const Value& attribute = bind.get(1, Value::none());
+  Value attribute = bind.get(1, Value::none());
   std::vector<Value> items = iterate(input);
   std::optional<AttrGetter> getter;
   if (!attribute.is_none()) getter.emplace(attribute, false);
@@ -137,7 +145,7 @@ Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("reverse", args, {});
+  ArgBinder bind("do_reverse", args, {});
   if (input.is_string()) {
     std::vector<uint32_t> cps = utf8::to_code_points(input.as_string());
     std::reverse(cps.begin(), cps.end());
@@ -153,7 +161,7 @@ Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_items(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("items", args, {});
+  ArgBinder bind("do_items", args, {});
   if (input.is_undefined()) return Value::list();
   if (!input.is_dict()) throw_type_error("Can only get item pairs from a mapping.");
   std::vector<Value> pairs;
@@ -163,7 +171,7 @@ Value filter_items(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("attr", args, {"name"});
+  ArgBinder bind("do_attr", args, {"name"});
   if (!bind.has(0)) missing_argument("do_attr", "name");
   const Value& name = bind[0];
   if (input.is_undefined()) raise_undefined(input);
@@ -181,9 +189,9 @@ Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("dictsort", args, {"case_sensitive", "by", "reverse"});
+  ArgBinder bind("do_dictsort", args, {"case_sensitive", "by", "reverse"});
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
-  const Value& by = bind.get(1, Value::string("key"));
+  Value by = bind.get(1, Value::string("key"));
   bool reverse = truthy(bind.get(2, Value::boolean(false)));
   size_t pos;
   if (by.is_string() && by.as_string() == "key") {
@@ -209,7 +217,7 @@ Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_sort(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sort", args, {"reverse", "case_sensitive", "attribute"});
+  ArgBinder bind("do_sort", args, {"reverse", "case_sensitive", "attribute"});
   bool reverse = truthy(bind.get(0, Value::boolean(false)));
   bool case_sensitive = truthy(bind.get(1, Value::boolean(false)));
   AttrGetter key(bind.get(2, Value::none()), !case_sensitive, Value::none(), /*multi=*/true);
@@ -222,7 +230,7 @@ Value filter_sort(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_unique(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("unique", args, {"case_sensitive", "attribute"});
+  ArgBinder bind("sync_do_unique", args, {"case_sensitive", "attribute"});
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   AttrGetter key(bind.get(1, Value::none()), !case_sensitive);
   ValueSet seen;
@@ -236,7 +244,7 @@ Value filter_unique(Runtime& rt, const Value& input, CallArgs& args) {
 namespace {
 
 Value min_or_max(Runtime& rt, const Value& input, CallArgs& args, bool want_max) {
-  ArgBinder bind(want_max ? "max" : "min", args, {"case_sensitive", "attribute"});
+  ArgBinder bind(want_max ? "do_max" : "do_min", args, {"case_sensitive", "attribute"});
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   std::vector<Value> items = iterate(input);
   if (items.empty()) return rt.make_undefined("No aggregated item, sequence was empty.");
@@ -266,8 +274,8 @@ Value filter_max(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sum", args, {"attribute", "start"});
-  const Value& attribute = bind.get(0, Value::none());
+  ArgBinder bind("sync_do_sum", args, {"attribute", "start"});
+  Value attribute = bind.get(0, Value::none());
   Value rv = bind.get(1, Value::integer(0));
   if (rv.is_string()) throw_type_error("sum() can't sum strings [use ''.join(seq) instead]");
   std::optional<AttrGetter> getter;
@@ -277,10 +285,10 @@ Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("batch", args, {"linecount", "fill_with"});
+  ArgBinder bind("do_batch", args, {"linecount", "fill_with"});
   if (!bind.has(0)) missing_argument("do_batch", "linecount");
   int64_t linecount = to_index(bind[0]);
-  const Value& fill_with = bind.get(1, Value::none());
+  Value fill_with = bind.get(1, Value::none());
   std::vector<Value> batches;
   std::vector<Value> tmp;
   for (const Value& item : iterate(input)) {
@@ -300,10 +308,10 @@ Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("slice", args, {"slices", "fill_with"});
-  if (!bind.has(0)) missing_argument("do_slice", "slices");
+  ArgBinder bind("sync_do_slice", args, {"slices", "fill_with"});
+  if (!bind.has(0)) missing_argument("sync_do_slice", "slices");
   int64_t slices = to_index(bind[0]);
-  const Value& fill_with = bind.get(1, Value::none());
+  Value fill_with = bind.get(1, Value::none());
   std::vector<Value> seq = iterate(input);
   int64_t len = static_cast<int64_t>(seq.size());
   if (slices == 0) throw_error(ErrorKind::Runtime, "integer division or modulo by zero");
@@ -329,10 +337,10 @@ Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("groupby", args, {"attribute", "default", "case_sensitive"});
-  if (!bind.has(0)) missing_argument("do_groupby", "attribute");
+  ArgBinder bind("sync_do_groupby", args, {"attribute", "default", "case_sensitive"});
+  if (!bind.has(0)) missing_argument("sync_do_groupby", "attribute");
   const Value& attribute = bind[0];
-  const Value& fallback = bind.get(1, Value::none());
+  Value fallback = bind.get(1, Value::none());
   bool case_sensitive = truthy(bind.get(2, Value::boolean(false)));
   AttrGetter key(attribute, !case_sensitive, fallback);
   AttrGetter output_key(attribute, false, fallback);

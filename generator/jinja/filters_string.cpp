@@ -11,12 +11,7 @@
 #include "jinja/pyformat.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
-
-namespace wfgen::jinja {
-// pyformat.h's percent_format is not implemented in main yet (branch prims): a weak
-// reference keeps this library linking until it lands. TODO: drop once merged.
-Value percent_format(Runtime& rt, const std::string& fmt, const Value& args) __attribute__((weak));
-}  // namespace wfgen::jinja
+#include "jinja/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 
@@ -30,24 +25,24 @@ Value str_result(const Value& input, std::string s) {
 }  // namespace
 
 Value filter_upper(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("upper", args, {});
+  ArgBinder bind("do_upper", args, {});
   return str_result(input, utf8::upper(to_str(input)));
 }
 
 Value filter_lower(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("lower", args, {});
+  ArgBinder bind("do_lower", args, {});
   return str_result(input, utf8::lower(to_str(input)));
 }
 
 Value filter_capitalize(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("capitalize", args, {});
+  ArgBinder bind("do_capitalize", args, {});
   return Value::string(py_capitalize(to_str(input)));
 }
 
 // Jinja2's title: words start after any run of '-', whitespace, '(', '{', '[', '<';
 // each run (separators included) gets its first character upper-cased, the rest lowered.
 Value filter_title(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("title", args, {});
+  ArgBinder bind("do_title", args, {});
   std::string s = to_str(input);
   auto is_sep = [](uint32_t cp) {
     return cp == '-' || cp == '(' || cp == '{' || cp == '[' || cp == '<' || utf8::is_space(cp);
@@ -74,8 +69,8 @@ Value filter_title(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("trim", args, {"chars"});
-  const Value& chars = bind.get(0, Value::none());
+  ArgBinder bind("do_trim", args, {"chars"});
+  Value chars = bind.get(0, Value::none());
   std::string s = to_str(input);
   if (chars.is_none()) return str_result(input, py_strip(s, nullptr));
   if (!chars.is_string()) throw_type_error("strip arg must be None or str");
@@ -83,18 +78,18 @@ Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_center(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("center", args, {"width"});
+  ArgBinder bind("do_center", args, {"width"});
   int64_t width = to_index(bind.get(0, Value::integer(80)));
   return Value::string(py_center(to_str(input), width));
 }
 
 Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("replace", args, {"old", "new", "count"});
+  ArgBinder bind("do_replace", args, {"old", "new", "count"});
   if (!bind.has(0) || !bind.has(1)) {
     throw_type_error(std::string("do_replace() missing 1 required positional argument: '") +
                      (bind.has(0) ? "new" : "old") + "'");
   }
-  const Value& count = bind.get(2, Value::none());
+  Value count = bind.get(2, Value::none());
   int64_t n = count.is_none() ? -1 : to_index(count);
   return Value::string(py_replace(to_str(input), to_str(bind[0]), to_str(bind[1]), n));
 }
@@ -102,8 +97,8 @@ Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
 // Jinja2 3.1 indent: width is a count of spaces or the indent string itself; the
 // first line and blank lines are skipped unless `first` / `blank`.
 Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("indent", args, {"width", "first", "blank"});
-  const Value& width = bind.get(0, Value::integer(4));
+  ArgBinder bind("do_indent", args, {"width", "first", "blank"});
+  Value width = bind.get(0, Value::integer(4));
   bool first = truthy(bind.get(1, Value::boolean(false)));
   bool blank = truthy(bind.get(2, Value::boolean(false)));
   std::string indention;
@@ -121,6 +116,10 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
       const UndefinedObj* info = input.undefined_info();
       throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
     }
+    if (input.is_list()) {  // list += str extends it; then .splitlines() is missing
+      throw_error(ErrorKind::Runtime, "'list' object has no attribute 'splitlines'");
+    }
+    if (input.is_tuple()) throw_type_error("can only concatenate tuple (not \"str\") to tuple");
     throw_type_error("unsupported operand type(s) for +=: '" + std::string(type_name(input)) +
                      "' and 'str'");
   }
@@ -146,11 +145,11 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
   (void)rt;
-  ArgBinder bind("truncate", args, {"length", "killwords", "end", "leeway"});
+  ArgBinder bind("do_truncate", args, {"length", "killwords", "end", "leeway"});
   int64_t max_len = to_index(bind.get(0, Value::integer(255)));
   bool killwords = truthy(bind.get(1, Value::boolean(false)));
   std::string end = to_str(bind.get(2, Value::string("...")));
-  const Value& leeway_v = bind.get(3, Value::none());
+  Value leeway_v = bind.get(3, Value::none());
   int64_t leeway = leeway_v.is_none() ? 5 : to_index(leeway_v);  // policies["truncate.leeway"]
   int64_t end_len = static_cast<int64_t>(utf8::length(end));
   if (max_len < end_len) {
@@ -174,7 +173,7 @@ Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("wordcount", args, {});
+  ArgBinder bind("do_wordcount", args, {});
   std::string s = to_str(input);
   int64_t words = 0;
   bool in_word = false;
@@ -188,7 +187,7 @@ Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_string(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("string", args, {});
+  ArgBinder bind("soft_str", args, {});
   if (input.is_string()) return input;
   return Value::string(to_str(input));
 }
@@ -205,9 +204,6 @@ Value filter_format(Runtime& rt, const Value& input, CallArgs& args) {
     for (auto& [name, value] : args.kwargs) operands.dict_obj().set(Value::string(name), value);
   } else {
     operands = Value::tuple(std::move(args.args));
-  }
-  if (!&percent_format) {
-    throw_error(ErrorKind::Runtime, "format filter: %-formatting is not linked in this build");
   }
   return percent_format(rt, to_str(input), operands);
 }
@@ -227,7 +223,7 @@ bool word_punct(uint32_t cp) {
          cp == ',' || cp == '?';
 }
 bool letter(uint32_t cp) {
-  return is_word_char(cp) && !utf8::is_digit(cp);
+  return is_word_char(cp) && !utf8::is_decimal(cp);
 }
 
 // `(?<=wp)(?=-{2,}\w)` at position p: true with the dash count in `dashes`.
@@ -356,10 +352,11 @@ std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool b
 }  // namespace
 
 Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("wordwrap", args, {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
+  ArgBinder bind("do_wordwrap", args,
+                 {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
   int64_t width = to_index(bind.get(0, Value::integer(79)));
   bool break_long_words = truthy(bind.get(1, Value::boolean(true)));
-  const Value& wrap_v = bind.get(2, Value::none());
+  Value wrap_v = bind.get(2, Value::none());
   std::string wrapstring = wrap_v.is_none() ? "\n" : to_str(wrap_v);
   bool break_on_hyphens = truthy(bind.get(3, Value::boolean(true)));
   if (!input.is_string()) {

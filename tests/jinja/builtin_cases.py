@@ -93,6 +93,12 @@ def _():
         '{{ [{"n": "B"}, {"n": "a"}, {"n": "C"}]|sort(attribute="n", reverse=true)|map(attribute="n")|join }}',
         '{{ [1, "a"]|sort }}',
         '{{ [{"a": 1}, {"b": 2}]|sort(attribute="a") }}',
+        '{{ [2, 1, "a", 3]|sort }}',
+        '{{ ["b", 1, "a"]|sort(reverse=true) }}',
+        '{{ [3, 2, 1, "x"]|sort }}',
+        '{{ [{"a": 2}, {"a": 1}, [1], {"a": 3}]|sort(attribute="a", reverse=true) }}',
+        '{{ [{"a": true}, {"a": "x"}, {"a": 1}]|groupby("a", default="zz") }}',
+        '{{ [5, 3, 9, 1, 7, 2, 8, 3, 6, 4, 0, 3]|sort }}|{{ ["b", "A", "c", "B", "a"]|sort(reverse=true) }}|{{ [[2, "b"], [1, "z"], [2, "a"]]|sort(attribute="0", reverse=true) }}',
         '{{ ["foo", "bar", "foobar", "FooBar"]|unique|list }}|{{ ["foo", "FOO"]|unique(true)|list }}|{{ [1, 1.0, true, 2]|unique|list }}',
         '{{ [{"a": 1}, {"a": 1}, {"a": 2}]|unique(attribute="a")|list }}|{{ x|unique|list }}',
         '{{ [[1], [1]]|unique|list }}',
@@ -128,13 +134,12 @@ def _():
         '{{ ["a", "B"]|map("upper")|list }}|{{ [1.26, 2.5]|map("round", 1)|list }}|{{ ["a b", "c d"]|map("replace", " ", "_")|list }}|{{ [[1], [2, 3]]|map("length")|list }}',
         '{{ [{"a": 1}, {"b": 2}]|map(attribute="a")|list }}|{{ [{"a": 1}, {"b": 2}]|map(attribute="a", default=0)|list }}|{{ [[1, 2], [3, 4]]|map(attribute="1")|list }}|{{ x|map("upper")|list }}',
         '{{ ["x", "y"]|map("default", "z")|list }}|{{ [3, 1]|map("string")|join("-") }}|{{ ["a"]|map("center", width=5)|list }}',
-        '{{ [1]|map }}',
         '{{ [{"a": 1}]|map(attribute="a", x=1)|list }}',
         '{{ [1]|selectattr|list }}',
         '{{ [1]|select("nope")|list }}',
         '{{ [1]|map("nope")|list }}',
         'S:{{ x|map("upper")|list }}',
-        'S:{{ [{"a": 1}]|map(attribute="b")|list }}',
+        'S:{{ [{"a": 1}]|map(attribute="b")|map("default", "d")|list }}',
     ]
 
 
@@ -201,7 +206,8 @@ def _():
         'S:{{ x is sequence }}|{{ x is callable }}|{{ x is defined }}|{{ x is undefined }}|{{ x is none }}|{{ x is string }}|{{ x is mapping }}',
         '{{ none is sameas none }}{{ 1 is sameas 1 }}{{ 1000 is sameas 1000 }}{{ true is sameas true }}{{ [] is sameas [] }}{{ 1 is sameas true }}{{ x is sameas x }}',
         '{% set l = [1] %}{{ l is sameas l }}',
-        '{{ "a" is in "abc" }}{{ 1 is in [1,2] }}{{ "k" is in {"k": 1} }}{{ 3 is in (1, 2) }}{{ 1.0 is in [1] }}{{ x is in [1] }}{{ 1 is in x }}',
+        '{{ "a" is in "abc" }}{{ 1 is in [1,2] }}{{ "k" is in {"k": 1} }}{{ 3 is in [1, 2] }}{{ 1.0 is in [1] }}{{ x is in [1] }}',
+        '{{ 1 is in x }}',
         '{{ 1 is in "abc" }}',
         '{{ 1 is in 5 }}',
         '{{ 1 is eq 1.0 }}{{ 1 is ne 2 }}{{ 2 is gt 1 }}{{ 2 is ge 2 }}{{ 1 is lt 2 }}{{ 1 is le 0 }}{{ "a" is lessthan "b" }}{{ 2 is greaterthan 3 }}{{ "a" is equalto "a" }}',
@@ -229,7 +235,6 @@ def _():
         '{{ range(1,2,3,4) }}',
         '{{ range(stop=3) }}',
         '{{ range(1.5) }}',
-        '{{ range(100001) }}',
         '{{ dict(a=1, b="x") }}|{{ dict() }}|{{ dict({"a": 1}, b=2) }}|{{ dict([("k", 1)]) }}|{{ dict(a=1).a }}',
         '{% set c = cycler("a", "b") %}{{ c.next() }}{{ c.next() }}{{ c.current }}{{ c.next() }}{{ c.reset() }}{{ c.next() }}',
         '{% set c = cycler(1, 2, 3) %}{% for i in range(5) %}{{ c.next() }}{% endfor %}',
@@ -240,4 +245,42 @@ def _():
         '{% set ns = namespace(total=0) %}{% for i in range(4) %}{% set ns.total = ns.total + i %}{% endfor %}{{ ns.total }}',
         'S:{% set ns = namespace(a=1) %}{{ ns.c }}',
         '{{ lipsum(0) }}',
+    ]
+
+
+@suite("filters_args")
+def _():
+    # Keyword arguments, argument errors and cases real workflow templates use.
+    return [
+        '{{ "x"|center(width=3, fill=1) }}',
+        '{{ [3,1]|sort(reverse=true, foo=1) }}',
+        '{{ "a"|replace("a") }}',
+        '{{ [1]|batch }}',
+        '{{ [1]|slice }}',
+        '{{ [1]|groupby }}',
+        '{{ "abc"|truncate(length=2, end="") }}|{{ "abc def ghi"|truncate(length=5, killwords=true, end="", leeway=0) }}',
+        '{{ [1, 2]|join(d=", ") }}|{{ {"b": 2, "a": 1}|dictsort(reverse=true) }}|{{ [2, 1]|sort(reverse=false) }}',
+        '{{ "a\nb"|indent(width=2, first=true, blank=true) }}|{{ "a\n\nb"|indent(first=false, blank=true, width="\t") }}',
+        '{{ 3.14159|round(precision=2) }}|{{ 3.14159|round(2, method="ceil") }}|{{ "12"|int(default=5, base=8) }}|{{ "zz"|float(default=1.5) }}',
+        '{{ [1, 2, 3]|select("gt", 1)|map("string")|join(",") }}|{{ ["a", "b"]|map("upper")|join }}',
+        '{{ {"python": ["3.9", "3.10"], "os": "linux"}|tojson }}',
+        '{%- set matrix = [{"python": "3.10", "cuda": "12.1", "os": "linux"}, {"python": "3.9", "cuda": "11.8", "os": "linux"}, {"python": "3.10", "cuda": "11.8", "os": "windows"}] -%}'
+        '{% for os, rows in matrix|groupby("os") %}{{ os }}: {{ rows|map(attribute="python")|unique|sort|join(" ") }} [{{ rows|map(attribute="cuda")|max }}]\n{% endfor %}'
+        '{{ matrix|selectattr("os", "equalto", "linux")|map(attribute="cuda")|list|tojson }}\n'
+        '{{ matrix|rejectattr("python", "in", ["3.9"])|list|length }}\n'
+        '{{ matrix|sort(attribute="cuda,python")|map(attribute="python")|join(",") }}\n'
+        '{{ matrix|map(attribute="python")|map("replace", ".", "")|list }}\n'
+        '{{ (matrix|first).items()|list }}\n'
+        '{{ matrix|sum(attribute="python", start="")|default("n/a") if false else matrix|length }}',
+        '{% set d = {"b": {"x": 1}, "a": {"x": 2}} %}{% for k, v in d|dictsort %}{{ k }}={{ v.x }};{% endfor %}{% for k, v in d|items %}{{ k }}{% endfor %}|{{ d|dictsort(by="value") }}',
+        '{{ "  Some Title  "|trim|lower|replace(" ", "-") }}|{{ "build"|center(11)|replace(" ", ".") }}|{{ "%-8s|%5.2f|%03d"|format("ab", 3.14159, 7) }}',
+        '{{ "linux-x86_64-cuda12.1"|truncate(10, true, "") }}|{{ "a-b_c d"|title }}|{{ "ÉCOLE ÉTÉ"|capitalize }}|{{ "straße"|upper }}',
+        '{{ "ǆemal ǅx"|capitalize }}|{{ "ßa ǆb"|title }}|{{ "ǅ" is upper }}|{{ "ǅa" is lower }}|{{ "ΣΑΣ"|lower }}|{{ "ﬁne"|upper }}',
+        '{{ "héllo wörld ünïcode wrapping"|wordwrap(7) }}|{{ "x²y³ ab"|wordcount }}|{{ "١٢٣"|int }}',
+        '{{ namespace(a=1)|tojson }}',
+        '{{ "ab"|round(1, "floor") }}',
+        '{{ none|round(-1, "ceil") }}',
+        '{{ [1]|indent }}',
+        '{{ 3|random }}',
+        '{{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }}',
     ]

@@ -15,8 +15,8 @@ namespace wfgen::jinja::testing {
 
 struct TemplateCase {
   const char* source;
-  bool strict;        // StrictUndefined environment
-  bool error;         // Jinja2 raised: `expected` is the exception message
+  bool strict;  // StrictUndefined environment
+  bool error;   // Jinja2 raised: `expected` is the exception message
   const char* expected;
 };
 
