@@ -197,6 +197,7 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
 }  // namespace
 
 Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
+  if (op == BinOp::Mod && a.is_string()) return percent_format(rt, a.as_string(), b);
   if (a.is_undefined()) raise_undefined(a);
   if (b.is_undefined()) raise_undefined(b);
   if (is_numeric(a) && is_numeric(b)) return arith_numbers(op, a, b);

@@ -94,9 +94,11 @@ Value Renderer::eval_inner(const Expr& e) {
       const auto& c = static_cast<const CondExpr&>(e);
       if (truthy(eval(*c.test))) return eval(*c.then);
       if (c.otherwise) return eval(*c.otherwise);
-      return make_undefined("the inline if-expression on line " +
-                            std::to_string(tmpl_->source().loc(c.pos).line) +
-                            " evaluated to false and no else section was defined.");
+      // Jinja2 uses its plain Undefined here, whatever the environment's flavour.
+      return Value::undefined("the inline if-expression on line " +
+                                  std::to_string(tmpl_->source().loc(c.pos).line) +
+                                  " evaluated to false and no else section was defined.",
+                              false);
     }
     case ExprKind::Tuple:
     case ExprKind::List: {
@@ -202,9 +204,14 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
         }
       }
       break;
-    case Kind::Object:
+    case Kind::Object: {
       if (key.is_string() && obj.obj().getattr(*this, key.as_string(), out)) return out;
+      std::vector<Value> items;
+      if ((key.kind() == Kind::Int || key.is_bool()) && obj.obj().iterate(items)) {
+        return getitem(Value::tuple(std::move(items)), key);
+      }
       break;
+    }
     default: break;
   }
   if (key.is_string()) {
@@ -230,6 +237,16 @@ Value Renderer::slice(const Value& obj, const SliceExpr& s) {
   Value stop = s.stop ? eval(*s.stop) : Value::none();
   Value step_v = s.step ? eval(*s.step) : Value::none();
   if (obj.is_undefined()) raise_undefined(obj);
+  if (obj.is_object()) {
+    // Iterable objects (range, dict views) slice as the list of their items.
+    std::vector<Value> items;
+    if (obj.obj().iterate(items)) return slice_items(Value::list(std::move(items)), start, stop, step_v);
+  }
+  return slice_items(obj, start, stop, step_v);
+}
+
+Value Renderer::slice_items(const Value& obj, const Value& start, const Value& stop,
+                            const Value& step_v) {
   if (!obj.is_sequence() && !obj.is_string()) return make_undefined(missing_element(obj, Value::none()));
   int64_t step = 1;
   if (!step_v.is_none()) {

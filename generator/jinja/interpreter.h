@@ -92,6 +92,7 @@ class Renderer : public Runtime {
   Value eval_binary(const BinaryExpr& e);
   void eval_args(const CallArgsExpr& a, CallArgs& out);
   Value slice(const Value& obj, const SliceExpr& s);
+  Value slice_items(const Value& obj, const Value& start, const Value& stop, const Value& step);
 
   // Locates an error raised while evaluating `pos` in the current template.
   [[noreturn]] void rethrow_located(TemplateError& e, uint32_t pos) const;

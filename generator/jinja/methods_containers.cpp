@@ -179,27 +179,47 @@ Value dict_get(Runtime&, const Value& self, CallArgs& args) {
   return b.has(1) ? b[1] : Value::none();
 }
 
-// keys()/values()/items() return lists (Python returns views that print as
-// dict_keys([...]); iteration, length and membership behave the same).
+// keys()/values()/items() return live views, as in Python: they iterate, count and
+// test membership like lists, and print as dict_keys([...]) etc.
+struct DictView : ObjectBase {
+  enum class Of { Keys, Values, Items };
+  Value dict;
+  Of of;
+  DictView(Value d, Of o) : dict(std::move(d)), of(o) {}
+  std::string_view type_name() const override {
+    return of == Of::Keys ? "dict_keys" : of == Of::Values ? "dict_values" : "dict_items";
+  }
+  bool iterate(std::vector<Value>& out) const override {
+    for (const auto& [k, v] : dict.dict_obj().entries()) {
+      out.push_back(of == Of::Keys ? k : of == Of::Values ? v : Value::tuple({k, v}));
+    }
+    return true;
+  }
+  void repr(std::string& out) const override {
+    std::vector<Value> items;
+    iterate(items);
+    out += type_name();
+    out += '(';
+    append_repr(out, Value::list(std::move(items)));
+    out += ')';
+  }
+};
+
+Value dict_view(const Value& self, DictView::Of of) { return Value::object(new DictView(self, of)); }
+
 Value dict_keys(Runtime&, const Value& self, CallArgs& args) {
   bind({"dict", "keys", Arity::None}, args);
-  std::vector<Value> out;
-  for (const auto& [k, v] : self.dict_obj().entries()) out.push_back(k);
-  return Value::list(std::move(out));
+  return dict_view(self, DictView::Of::Keys);
 }
 
 Value dict_values(Runtime&, const Value& self, CallArgs& args) {
   bind({"dict", "values", Arity::None}, args);
-  std::vector<Value> out;
-  for (const auto& [k, v] : self.dict_obj().entries()) out.push_back(v);
-  return Value::list(std::move(out));
+  return dict_view(self, DictView::Of::Values);
 }
 
 Value dict_items(Runtime&, const Value& self, CallArgs& args) {
   bind({"dict", "items", Arity::None}, args);
-  std::vector<Value> out;
-  for (const auto& [k, v] : self.dict_obj().entries()) out.push_back(Value::tuple({k, v}));
-  return Value::list(std::move(out));
+  return dict_view(self, DictView::Of::Items);
 }
 
 Value dict_copy(Runtime&, const Value& self, CallArgs& args) {

@@ -148,6 +148,21 @@ void SelfObj::repr(std::string& out) const {
   out += ">";
 }
 
+bool BlockCallObj::getattr(Runtime& rt, std::string_view attr, Value& out) const {
+  if (attr != "super") return false;
+  auto it = ctx->blocks.find(name);
+  if (it == ctx->blocks.end() || index + 1 >= it->second.size()) {
+    out = rt.make_undefined("there is no parent block called '" + name + "'.");
+    return true;
+  }
+  auto* b = new BlockCallObj;
+  b->ctx = ctx;
+  b->name = name;
+  b->index = index + 1;
+  out = Value::object(b);
+  return true;
+}
+
 Value BlockCallObj::call(Runtime& rt, CallArgs&) { return renderer(rt).render_block(ctx, name, index); }
 
 }  // namespace wfgen::jinja

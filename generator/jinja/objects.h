@@ -74,6 +74,7 @@ struct BlockCallObj : ObjectBase {
   std::string name;
   size_t index = 0;
   std::string_view type_name() const override { return "BlockReference"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override;
 };

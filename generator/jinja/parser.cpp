@@ -894,8 +894,12 @@ class Parser {
         out.dyn_kwargs = parse_expression(true);
       } else if (cur().type == Tok::Name && is_op(look(), "=")) {
         ensure(!out.dyn_kwargs);
+        uint32_t key_pos = cur().pos;
         std::string key(next().text);
         next();
+        for (const auto& kw : out.kwargs) {
+          if (kw.first == key) fail("keyword argument repeated: " + key, key_pos);
+        }
         out.kwargs.emplace_back(std::move(key), parse_expression(true));
       } else {
         ensure(!out.dyn_args && !out.dyn_kwargs && out.kwargs.empty());

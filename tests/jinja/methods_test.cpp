@@ -1,7 +1,6 @@
 // Python methods on data (find_method + call), compared with CPython 3.11: each case
 // has the repr of the result (or "ErrorType: message") and the receiver's repr
-// afterwards (mutating methods). dict.keys()/values()/items() return lists here,
-// so their expectations are Python's list(...) of the view.
+// afterwards (mutating methods). dict.keys()/values()/items() are views, as in Python.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -627,20 +626,21 @@ const MethodCase kMethodCases[] = {
                    {Value::string("b"), Value::integer(int64_t{2})}});
      },
      "keys", [] { return std::vector<Value>{}; },
-     [] { return std::vector<std::pair<std::string, Value>>{}; }, "['a', 'b']", "",
+     [] { return std::vector<std::pair<std::string, Value>>{}; }, "dict_keys(['a', 'b'])", "",
      "{'a': 1, 'b': 2}"},
     {[] {
        return dct({{Value::string("a"), Value::integer(int64_t{1})},
                    {Value::string("b"), Value::integer(int64_t{2})}});
      },
      "values", [] { return std::vector<Value>{}; },
-     [] { return std::vector<std::pair<std::string, Value>>{}; }, "[1, 2]", "", "{'a': 1, 'b': 2}"},
+     [] { return std::vector<std::pair<std::string, Value>>{}; }, "dict_values([1, 2])", "",
+     "{'a': 1, 'b': 2}"},
     {[] {
        return dct({{Value::string("a"), Value::integer(int64_t{1})},
                    {Value::string("b"), Value::integer(int64_t{2})}});
      },
      "items", [] { return std::vector<Value>{}; },
-     [] { return std::vector<std::pair<std::string, Value>>{}; }, "[('a', 1), ('b', 2)]", "",
+     [] { return std::vector<std::pair<std::string, Value>>{}; }, "dict_items([('a', 1), ('b', 2)])", "",
      "{'a': 1, 'b': 2}"},
     {[] {
        return dct({{Value::string("a"), Value::integer(int64_t{1})}});
