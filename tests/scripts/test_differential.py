@@ -16,6 +16,7 @@ import datetime
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -494,7 +495,19 @@ def minimise(wfgen, nodes, data, opts, budget=150):
             budget -= 1
             if mismatch(wfgen, nodes, data, trial)[0]:
                 opts, changed = trial, True
-    return nodes, data, opts
+    # Second pass at a finer grain: single {{ ... }} / {# ... #} tags and text between tags.
+    tokens = [t for t in re.split(r"(\{\{.*?\}\}|\{#.*?#\}|\{%.*?%\})", "".join(nodes), flags=re.S)
+              if t]
+    for i in range(len(tokens) - 1, -1, -1):
+        if budget <= 0:
+            break
+        if tokens[i].startswith("{%"):
+            continue  # block tags come in balanced pairs: left to the node pass
+        trial = tokens[:i] + tokens[i + 1:]
+        budget -= 1
+        if mismatch(wfgen, trial, data, opts)[0]:
+            tokens = trial
+    return tokens, data, opts
 
 
 def used_data(source, data):
