@@ -4,6 +4,7 @@
 #include <string>
 
 #include "jinja/error.h"
+#include "jinja/markup.h"
 #include "jinja/pyformat.h"
 #include "jinja/pyops.h"
 
@@ -197,7 +198,11 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
 }  // namespace
 
 Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
-  if (op == BinOp::Mod && a.is_string()) return percent_format(rt, a.as_string(), b);
+  if (op == BinOp::Mod && a.is_string()) {
+    return a.is_markup() ? markup_percent(rt, a, b) : percent_format(rt, a.as_string(), b);
+  }
+  Value joined;
+  if (op == BinOp::Add && markup_concat(a, b, joined)) return joined;
   if (a.is_undefined()) raise_undefined(a);
   if (b.is_undefined()) raise_undefined(b);
   if (is_numeric(a) && is_numeric(b)) return arith_numbers(op, a, b);

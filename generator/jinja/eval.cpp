@@ -5,6 +5,7 @@
 #include "jinja/environment.h"
 #include "jinja/error.h"
 #include "jinja/interpreter.h"
+#include "jinja/markup.h"
 #include "jinja/objects.h"
 #include "jinja/pyops.h"
 #include "jinja/symbols.h"
@@ -231,7 +232,7 @@ Value Renderer::getattr(const Value& obj, std::string_view name) {
       if (const Value* v = obj.dict_obj().find(name)) return *v;
       break;
     default:
-      if (find_method(obj, name, out)) return out;
+      if (find_method(obj, name, out)) return obj.is_markup() ? markup_method(std::move(out)) : out;
       break;
   }
   return make_undefined(missing_attribute(obj, name));
@@ -310,16 +311,44 @@ Value Renderer::slice(const Value& obj, const SliceExpr& s) {
   Value step_v = s.step ? eval(*s.step) : Value::none();
   if (obj.is_undefined()) raise_undefined(obj);
   if (obj.is_object()) {
-    // Iterable objects (range, dict views) slice as the list of their items.
     std::vector<Value> items;
+    if (obj.obj().type_name() == "range") return slice_range(obj, start, stop, step_v);
+    // Other iterable objects (dict views) slice as the list of their items.
     if (obj.obj().iterate(items)) return slice_items(Value::list(std::move(items)), start, stop, step_v);
   }
-  return slice_items(obj, start, stop, step_v);
+  // Jinja2 subscripts slices directly (no getitem fallback): Python's errors apply.
+  if (obj.is_dict()) throw_type_error("unhashable type: 'slice'");
+  if (!obj.is_sequence() && !obj.is_string()) {
+    throw_type_error("'" + std::string(type_name(obj)) + "' object is not subscriptable");
+  }
+  Value result = slice_items(obj, start, stop, step_v);
+  return obj.is_markup() ? Value::markup(result.as_string()) : result;
+}
+
+// range(a, b, s)[i:j:k] is again a range, as in Python.
+Value Renderer::slice_range(const Value& range, const Value& start, const Value& stop,
+                            const Value& step_v) {
+  Value r_start = getattr(range, "start"), r_stop = getattr(range, "stop"), r_step = getattr(range, "step");
+  int64_t step = step_v.is_none() ? 1 : step_v.as_int();
+  if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
+  std::vector<Value> items;
+  range.obj().iterate(items);
+  auto n = static_cast<int64_t>(items.size());
+  int64_t i = adjust_index(start, n, step, true);
+  int64_t j = adjust_index(stop, n, step, false);
+  int64_t a = r_start.as_int(), s = r_step.as_int();
+  CallArgs args;
+  args.args = {Value::integer(a + i * s), Value::integer(a + j * s), Value::integer(s * step)};
+  return call_global("range", args);
+}
+
+Value Renderer::call_global(std::string_view name, CallArgs& args) {
+  GlobalFn fn = find_global(name);
+  return fn(*this, args);
 }
 
 Value Renderer::slice_items(const Value& obj, const Value& start, const Value& stop,
                             const Value& step_v) {
-  if (!obj.is_sequence() && !obj.is_string()) return make_undefined(missing_element(obj, Value::none()));
   int64_t step = 1;
   if (!step_v.is_none()) {
     if (!step_v.is_int() && !step_v.is_bool()) {

@@ -10,6 +10,7 @@
 #include "jinja/args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
+#include "jinja/markup.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
 
@@ -114,18 +115,18 @@ std::string url_quote(std::string_view s, bool for_qs) {
 
 Value filter_escape(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("escape", args, {});
-  return Value::string(html_escape(to_str(input)));
+  return markup_escape(input);
 }
 
 Value filter_forceescape(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("do_forceescape", args, {});
-  return Value::string(html_escape(to_str(input)));
+  return Value::markup(html_escape(to_str(input)));
 }
 
 Value filter_safe(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("do_mark_safe", args, {});
-  if (input.is_string()) return input;
-  return Value::string(to_str(input));
+  if (input.is_markup()) return input;
+  return Value::markup(to_str(input));
 }
 
 // Markup.striptags: drop comments, then tags, collapse whitespace, unescape.

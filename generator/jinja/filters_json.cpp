@@ -234,7 +234,7 @@ Value filter_tojson(Runtime&, const Value& input, CallArgs& args) {
   }
   std::string out;
   JsonEncoder(pretty ? &indent : nullptr).encode(out, input, 0);
-  return Value::string(std::move(out));
+  return Value::markup(std::move(out));
 }
 
 }  // namespace wfgen::jinja::builtins

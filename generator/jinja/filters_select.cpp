@@ -6,6 +6,7 @@
 
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
+#include "jinja/generator_obj.h"
 #include "jinja/pyops.h"
 
 namespace wfgen::jinja::builtins {
@@ -23,7 +24,7 @@ CallArgs copy_args(const std::vector<Value>& positional, size_t from,
 
 Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool select,
                        bool lookup_attr) {
-  if (!truthy(input)) return Value::list();
+  if (!truthy(input)) return make_generator({}, "select_or_reject");
   std::optional<AttrGetter> transform;
   size_t off = 0;
   if (lookup_attr) {
@@ -45,13 +46,13 @@ Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool sel
     }
     if (passed == select) out.push_back(item);
   }
-  return Value::list(std::move(out));
+  return make_generator(std::move(out), "select_or_reject");
 }
 
 }  // namespace
 
 Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
-  if (!truthy(input)) return Value::list();
+  if (!truthy(input)) return make_generator({}, "sync_do_map");
   std::vector<Value> items = iterate(input);
   std::vector<Value> out;
   out.reserve(items.size());
@@ -66,7 +67,7 @@ Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
     }
     AttrGetter getter(attribute, false, fallback);
     for (const Value& item : items) out.push_back(getter(rt, item));
-    return Value::list(std::move(out));
+    return make_generator(std::move(out), "sync_do_map");
   }
   if (args.args.empty()) throw_error(ErrorKind::Runtime, "map requires a filter argument");
   std::string name = to_str(args.args[0]);
@@ -74,7 +75,7 @@ Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
     CallArgs filter_args = copy_args(args.args, 1, args.kwargs);
     out.push_back(rt.call_filter(name, item, filter_args));
   }
-  return Value::list(std::move(out));
+  return make_generator(std::move(out), "sync_do_map");
 }
 
 Value filter_select(Runtime& rt, const Value& input, CallArgs& args) {

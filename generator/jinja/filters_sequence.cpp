@@ -98,7 +98,8 @@ Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
   } else if (input.is_dict()) {
     if (input.dict_obj().size()) return input.dict_obj().entries().back().first;
   } else {
-    if (!input.is_string() && !input.is_undefined() && !input.is_object()) {
+    if (!input.is_string() && !input.is_undefined() &&
+        !(input.is_object() && input.obj().has_length())) {
       throw_type_error("'" + std::string(type_name(input)) + "' object is not reversible");
     }
     std::vector<Value> items = iterate(input);

@@ -8,6 +8,7 @@
 #include "jinja/args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
+#include "jinja/markup.h"
 #include "jinja/pyformat.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
@@ -205,6 +206,7 @@ Value filter_format(Runtime& rt, const Value& input, CallArgs& args) {
   } else {
     operands = Value::tuple(std::move(args.args));
   }
+  if (input.is_markup()) return markup_percent(rt, input, operands);
   return percent_format(rt, to_str(input), operands);
 }
 

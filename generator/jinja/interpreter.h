@@ -99,6 +99,8 @@ class Renderer : public Runtime {
   void eval_args(const CallArgsExpr& a, CallArgs& out);
   Value slice(const Value& obj, const SliceExpr& s);
   Value slice_items(const Value& obj, const Value& start, const Value& stop, const Value& step);
+  Value slice_range(const Value& range, const Value& start, const Value& stop, const Value& step);
+  Value call_global(std::string_view name, CallArgs& args);
 
   // Locates an error raised while evaluating `pos` in the current template.
   [[noreturn]] void rethrow_located(TemplateError& e, uint32_t pos) const;

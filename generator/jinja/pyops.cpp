@@ -67,8 +67,9 @@ bool truthy(const Value& v) {
     case Kind::Tuple: return !v.items().empty();
     case Kind::Dict: return v.dict_obj().size() != 0;
     case Kind::Object: {
+      // Sized iterables (dict views, ranges) are false when empty; generators always true.
       std::vector<Value> items;
-      if (v.obj().iterate(items)) return !items.empty();
+      if (v.obj().has_length() && v.obj().iterate(items)) return !items.empty();
       return true;
     }
   }
@@ -150,7 +151,11 @@ void append_repr(std::string& out, const Value& v) {
     case Kind::Int: out += std::to_string(v.as_int()); return;
     case Kind::BigInt: out += v.as_bigint().to_string(); return;
     case Kind::Float: append_float_repr(out, v.as_float()); return;
-    case Kind::String: append_string_repr(out, v.as_string()); return;
+    case Kind::String:
+      if (v.is_markup()) out += "Markup(";
+      append_string_repr(out, v.as_string());
+      if (v.is_markup()) out += ')';
+      return;
     case Kind::List:
     case Kind::Tuple: {
       bool tuple = v.is_tuple();
@@ -275,7 +280,7 @@ size_t length(const Value& v) {
     case Kind::Dict: return v.dict_obj().size();
     case Kind::Object: {
       std::vector<Value> items;
-      if (v.obj().iterate(items)) return items.size();
+      if (v.obj().has_length() && v.obj().iterate(items)) return items.size();
       break;
     }
     default: break;

@@ -23,6 +23,8 @@ Value Value::integer(BigInt b) {
 
 Value Value::string(std::string s) { WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s))); }
 
+Value Value::markup(std::string s) { WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s), true)); }
+
 Value Value::list(std::vector<Value> items) {
   auto* l = new ListObj;
   l->items = std::move(items);

@@ -41,7 +41,8 @@ enum class Kind : uint8_t {
 
 struct StrObj : Object {
   std::string s;
-  explicit StrObj(std::string v) : s(std::move(v)) {}
+  bool markup = false;  // markupsafe.Markup: text that is already HTML-safe
+  explicit StrObj(std::string v, bool is_markup = false) : s(std::move(v)), markup(is_markup) {}
 };
 
 struct ListObj : Object {
@@ -114,6 +115,8 @@ class Value {
   static Value string(std::string s);
   static Value string(std::string_view s) { return string(std::string(s)); }
   static Value string(const char* s) { return string(std::string(s)); }
+  // A markupsafe.Markup string (what |e, |safe and |tojson return).
+  static Value markup(std::string s);
   static Value list(std::vector<Value> items = {});
   static Value tuple(std::vector<Value> items = {});
   static Value dict();  // empty DictObj
@@ -129,6 +132,7 @@ class Value {
   bool is_float() const { return kind_ == Kind::Float; }
   bool is_number() const { return is_int() || is_float() || is_bool(); }
   bool is_string() const { return kind_ == Kind::String; }
+  bool is_markup() const { return kind_ == Kind::String && static_cast<StrObj*>(u_.p)->markup; }
   bool is_list() const { return kind_ == Kind::List; }
   bool is_tuple() const { return kind_ == Kind::Tuple; }
   bool is_sequence() const { return kind_ == Kind::List || kind_ == Kind::Tuple; }
@@ -206,6 +210,8 @@ struct ObjectBase : Object {
   virtual Value call(Runtime& rt, CallArgs& args);
   // Python repr(); str() is the same for every object we model.
   virtual void repr(std::string& out) const;
+  // Whether len() applies (generators: no).
+  virtual bool has_length() const { return true; }
   // Iterable objects (dict views, ...) fill `out` and return true.
   virtual bool iterate(std::vector<Value>& out) const {
     (void)out;
