@@ -1,5 +1,7 @@
 #include "jinja/interpreter.h"
 
+#include <algorithm>
+
 #include "jinja/environment.h"
 #include "jinja/error.h"
 #include "jinja/objects.h"
@@ -349,6 +351,7 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
   }
 
   std::string buffer;
+  buffer.reserve(def.output_hint);
   Restore<std::string*> o(out_, &buffer);
   Restore<Ref<Frame>> f(frame_, frame);
   Restore<Ref<Context>> c(ctx_, macro.ctx);
@@ -370,6 +373,7 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
     throw;
   }
   leave_call();
+  def.output_hint = std::max(def.output_hint, buffer.size());
   return Value::string(std::move(buffer));
 }
 

@@ -1,0 +1,100 @@
+// `wfgen generate` and `wfgen check` in-process: on this project (target <= 10 ms each)
+// and on synthetic projects of 1,000 to 10,000 outputs, to show the cost growing linearly.
+//
+//   build/bench/generate_bench
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "pipeline/pipeline.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using wfgen::pipeline::Mode;
+
+const fs::path kRoot = WFGEN_SOURCE_DIR;
+
+void run_or_fail(benchmark::State& state, const fs::path& root, Mode mode) {
+  auto r = wfgen::pipeline::run_project(root, mode);
+  if (r.exit_code != 0) state.SkipWithError((r.err + r.out).c_str());
+}
+
+// This repository's own wfgen.yml (check is read-only; generate finds nothing to write).
+void BM_ProjectCheck(benchmark::State& state) {
+  for (auto _ : state) run_or_fail(state, kRoot, Mode::Check);
+}
+BENCHMARK(BM_ProjectCheck)->Unit(benchmark::kMillisecond);
+
+void BM_ProjectGenerate(benchmark::State& state) {
+  for (auto _ : state) run_or_fail(state, kRoot, Mode::Generate);
+}
+BENCHMARK(BM_ProjectGenerate)->Unit(benchmark::kMillisecond);
+
+// A synthetic project: one family, a 2-axis matrix of `n` rows, one workflow per row.
+fs::path synthetic_project(int64_t n) {
+  fs::path root = fs::temp_directory_path() / ("wfgen-bench-" + std::to_string(n));
+  fs::remove_all(root);
+  fs::create_directories(root / "templates");
+  fs::create_directories(root / "matrices");
+  std::ofstream(root / "wfgen.yml") << R"(engine:
+  variable_start: "!{{"
+  trim_blocks: true
+  lstrip_blocks: true
+  keep_trailing_newline: true
+  strict_undefined: true
+template_dirs: [templates]
+output_dir: generated
+header: Synthetic benchmark project.
+families:
+  - name: synthetic
+    template: job.yml.j2
+    matrix: matrices/jobs.yml
+    output: "job-!{{ shard }}-!{{ python }}.yml"
+)";
+  std::ofstream(root / "templates" / "job.yml.j2") << R"(name: job !{{ shard }} (py!{{ python }})
+on:
+  push:
+    branches: [main]
+jobs:
+  test:
+    runs-on: ${{ matrix.runner }}
+    strategy:
+      matrix:
+        runner: [linux.2xlarge, linux.4xlarge]
+    steps:
+      - uses: actions/checkout@v4
+      - name: Test shard !{{ shard }}
+        run: python!{{ python }} -m pytest --shard !{{ shard }}
+)";
+  std::ofstream m(root / "matrices" / "jobs.yml");
+  m << "fields:\n  shard: int\n  python: string\naxes:\n  python: [\"3.10\", \"3.11\", \"3.12\", \"3.13\"]\n  shard: [";
+  for (int64_t i = 1; i <= n / 4; ++i) m << (i > 1 ? ", " : "") << i;
+  m << "]\n";
+  m.close();
+  auto r = wfgen::pipeline::run_project(root, Mode::Generate);
+  if (r.exit_code != 0) std::fprintf(stderr, "synthetic project: %s%s\n", r.out.c_str(), r.err.c_str());
+  return root;
+}
+
+void BM_SyntheticCheck(benchmark::State& state) {
+  fs::path root = synthetic_project(state.range(0));
+  for (auto _ : state) run_or_fail(state, root, Mode::Check);
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+  fs::remove_all(root);
+}
+BENCHMARK(BM_SyntheticCheck)->Arg(1000)->Arg(2500)->Arg(5000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+void BM_SyntheticGenerate(benchmark::State& state) {
+  fs::path root = synthetic_project(state.range(0));
+  for (auto _ : state) run_or_fail(state, root, Mode::Generate);
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+  fs::remove_all(root);
+}
+BENCHMARK(BM_SyntheticGenerate)->Arg(1000)->Arg(2500)->Arg(5000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
