@@ -30,11 +30,6 @@ const char* op_symbol(BinOp op) {
   }
 }
 
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-}
-
 [[noreturn]] void unsupported(BinOp op, const Value& a, const Value& b) {
   throw_type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + ": '" +
                    std::string(type_name(a)) + "' and '" + std::string(type_name(b)) + "'");
@@ -270,9 +265,7 @@ bool contains(const Value& container, const Value& item) {
       }
       return false;
     case Kind::Dict:
-      if (item.is_list() || item.is_dict()) {
-        throw_type_error("unhashable type: '" + std::string(type_name(item)) + "'");
-      }
+      hash_value(item);  // raises "unhashable type" as Python does
       return container.dict_obj().find(item) != nullptr;
     case Kind::Undefined:
       if (container.is_strict_undefined()) raise_undefined(container);

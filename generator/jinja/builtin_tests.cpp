@@ -4,6 +4,7 @@
 #include <string>
 
 #include "jinja/args.h"
+#include "jinja/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
 #include "jinja/pyops.h"
@@ -11,11 +12,6 @@
 namespace wfgen::jinja::builtins {
 
 namespace {
-
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-}
 
 // The single required argument of a comparison-style test.
 const Value& one_argument(std::string_view func, std::string_view param, CallArgs& args,
@@ -232,7 +228,7 @@ bool test_escaped(Runtime&, const Value& input, CallArgs& args) {
 bool test_in(Runtime&, const Value& input, CallArgs& args) {
   Value seq;
   one_argument("test_in", "seq", args, seq);
-  return py_contains(seq, input);
+  return contains(seq, input);
 }
 
 bool test_eq(Runtime&, const Value& input, CallArgs& args) {
@@ -250,26 +246,26 @@ bool test_ne(Runtime&, const Value& input, CallArgs& args) {
 bool test_gt(Runtime&, const Value& input, CallArgs& args) {
   Value other;
   one_argument("gt", "b", args, other);
-  return py_compare(input, other, ">") == 1;
+  return compare(input, other, ">") == 1;
 }
 
 bool test_ge(Runtime&, const Value& input, CallArgs& args) {
   Value other;
   one_argument("ge", "b", args, other);
-  int c = py_compare(input, other, ">=");
+  int c = compare(input, other, ">=");
   return c == 0 || c == 1;
 }
 
 bool test_lt(Runtime&, const Value& input, CallArgs& args) {
   Value other;
   one_argument("lt", "b", args, other);
-  return py_compare(input, other, "<") == -1;
+  return compare(input, other, "<") == -1;
 }
 
 bool test_le(Runtime&, const Value& input, CallArgs& args) {
   Value other;
   one_argument("le", "b", args, other);
-  int c = py_compare(input, other, "<=");
+  int c = compare(input, other, "<=");
   return c == 0 || c == -1;
 }
 

@@ -18,11 +18,6 @@ namespace {
 
 const uint32_t kSelfSymbol = intern_symbol("self");
 
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-}
-
 // The Undefined that a failed attribute/item lookup yields, worded as Jinja2 does.
 std::string missing_attribute(const Value& obj, std::string_view name) {
   return "'" + object_type_repr(obj) + "' has no attribute '" + std::string(name) + "'";

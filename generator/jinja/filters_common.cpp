@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "jinja/arith.h"
 #include "jinja/error.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
@@ -34,11 +35,6 @@ std::vector<std::string_view> split_on(std::string_view s, char sep) {
     parts.push_back(s.substr(start, pos - start));
     start = pos + 1;
   }
-}
-
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
 }
 
 bool is_integral(const Value& v) {
@@ -150,27 +146,6 @@ Value AttrGetter::operator()(Runtime& rt, const Value& item) const {
 
 // ---- comparisons and containers ----------------------------------------------------
 
-int py_compare(const Value& a, const Value& b, std::string_view op) {
-  if (a.is_undefined()) raise_undefined(a);
-  if (b.is_undefined()) raise_undefined(b);
-  // Lists compare element-wise: the first unequal pair decides, so an Undefined
-  // met there raises its own error (sort keys of make_multi_attrgetter are lists).
-  if (a.is_sequence() && a.kind() == b.kind()) {
-    const auto& x = a.items();
-    const auto& y = b.items();
-    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
-      bool lenient_pair = x[i].is_undefined() && y[i].is_undefined() &&
-                          !x[i].is_strict_undefined() && !y[i].is_strict_undefined();
-      if (lenient_pair) continue;  // Undefined == Undefined
-      if (x[i].is_undefined() || y[i].is_undefined() || !equals(x[i], y[i])) {
-        return py_compare(x[i], y[i], op);
-      }
-    }
-    return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
-  }
-  return compare(a, b, op);
-}
-
 // CPython's list.sort makes its comparisons in a particular order, and that order
 // decides which error a template sees when keys are unorderable ('<' between
 // 'str' and 'int', or an Undefined attribute). For lists below 64 items (one run:
@@ -182,7 +157,7 @@ void sort_by_keys(std::vector<Value>& items, std::vector<Value>& keys, bool reve
   std::iota(order.begin(), order.end(), size_t{0});
   // sorted(reverse=True) reverses, sorts stably, and reverses back.
   if (reverse) std::reverse(order.begin(), order.end());
-  auto less = [&](size_t a, size_t b) { return py_compare(keys[a], keys[b]) == -1; };
+  auto less = [&](size_t a, size_t b) { return compare(keys[a], keys[b]) == -1; };
   if (n < 64) {
     if (n >= 2) {
       // count_run: the longest ascending (or strictly descending) prefix.
@@ -235,68 +210,6 @@ bool ValueSet::insert(const Value& v) {
     buckets_ = std::move(bigger);
   }
   return true;
-}
-
-Value py_add(const Value& a, const Value& b) {
-  if (a.is_undefined()) raise_undefined(a);
-  if (b.is_undefined()) raise_undefined(b);
-  if (is_integral(a) && is_integral(b)) {
-    if (a.kind() != Kind::BigInt && b.kind() != Kind::BigInt) {
-      int64_t r;
-      if (!__builtin_add_overflow(small_int(a), small_int(b), &r)) return Value::integer(r);
-    }
-    return Value::integer(a.to_bigint() + b.to_bigint());
-  }
-  if (a.is_number() && b.is_number()) return Value::floating(a.to_double() + b.to_double());
-  if (a.is_string() && b.is_string()) return Value::string(a.as_string() + b.as_string());
-  if (a.is_sequence() && a.kind() == b.kind()) {
-    std::vector<Value> items = a.items();
-    items.insert(items.end(), b.items().begin(), b.items().end());
-    return a.is_list() ? Value::list(std::move(items)) : Value::tuple(std::move(items));
-  }
-  if (a.is_string() || a.is_sequence()) {
-    throw_type_error("can only concatenate " + std::string(type_name(a)) + " (not \"" +
-                     std::string(type_name(b)) + "\") to " + std::string(type_name(a)));
-  }
-  throw_type_error("unsupported operand type(s) for +: '" + std::string(type_name(a)) + "' and '" +
-                   std::string(type_name(b)) + "'");
-}
-
-bool py_contains(const Value& container, const Value& x) {
-  switch (container.kind()) {
-    case Kind::String:
-      if (!x.is_string()) {
-        if (x.is_strict_undefined()) raise_undefined(x);
-        throw_type_error("'in <string>' requires string as left operand, not " +
-                         std::string(type_name(x)));
-      }
-      return container.as_string().find(x.as_string()) != std::string::npos;
-    case Kind::List:
-    case Kind::Tuple:
-      for (const Value& item : container.items()) {
-        if (equals(item, x)) return true;
-      }
-      return false;
-    case Kind::Dict:
-      hash_value(x);  // raises "unhashable type" as Python does
-      return container.dict_obj().find(x) != nullptr;
-    case Kind::Undefined:
-      if (container.is_strict_undefined()) raise_undefined(container);
-      return false;
-    case Kind::Object: {
-      std::vector<Value> items;
-      if (container.obj().iterate(items)) {
-        for (const Value& item : items) {
-          if (equals(item, x)) return true;
-        }
-        return false;
-      }
-      break;
-    }
-    default:
-      break;
-  }
-  throw_type_error("argument of type '" + std::string(type_name(container)) + "' is not iterable");
 }
 
 int64_t to_index(const Value& v) {

@@ -48,9 +48,6 @@ class AttrGetter {
 
 // ---- Python comparisons and containers ---------------------------------------
 
-// Python's three-way a < b (pyops compare) where an Undefined operand raises its
-// UndefinedError first, as Jinja2's Undefined.__lt__ does. 2 means unordered (NaN).
-int py_compare(const Value& a, const Value& b, std::string_view op = "<");
 
 // Stable sort of `items` by `keys` (same length) with Python's `<`; `reverse`
 // keeps equal elements in their original order, as sorted(reverse=True) does.
@@ -67,11 +64,7 @@ class ValueSet {
   size_t size_ = 0;
 };
 
-// Python's `a + b` for the types sum() meets: numbers, str, list, tuple.
-Value py_add(const Value& a, const Value& b);
 
-// Python's `x in container` (str substring, list/tuple membership, dict key).
-bool py_contains(const Value& container, const Value& x);
 
 // An int argument (int or bool); raises "'float' object cannot be interpreted as an integer".
 int64_t to_index(const Value& v);

@@ -15,11 +15,6 @@ namespace wfgen::jinja::builtins {
 
 namespace {
 
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-}
-
 // Python's float(v); nullopt where float() raises TypeError or ValueError.
 std::optional<double> to_python_float(const Value& v) {
   switch (v.kind()) {

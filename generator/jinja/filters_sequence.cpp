@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "jinja/args.h"
+#include "jinja/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
 #include "jinja/pyops.h"
@@ -20,11 +21,6 @@ namespace {
 [[noreturn]] void missing_argument(std::string_view func, std::string_view param) {
   throw_type_error(std::string(func) + "() missing 1 required positional argument: '" +
                    std::string(param) + "'");
-}
-
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
 }
 
 // Jinja2's _GroupTuple: a (grouper, list) namedtuple whose repr is the plain tuple's.
@@ -255,7 +251,7 @@ Value min_or_max(Runtime& rt, const Value& input, CallArgs& args, bool want_max)
   for (size_t i = 1; i < items.size(); ++i) {
     Value k = key(rt, items[i]);
     // min(): keep the first of equal items (k < best); max(): likewise (k > best).
-    bool better = want_max ? py_compare(k, best_key, ">") == 1 : py_compare(k, best_key, "<") == -1;
+    bool better = want_max ? compare(k, best_key, ">") == 1 : compare(k, best_key, "<") == -1;
     if (better) {
       best = i;
       best_key = std::move(k);
@@ -281,7 +277,7 @@ Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
   if (rv.is_string()) throw_type_error("sum() can't sum strings [use ''.join(seq) instead]");
   std::optional<AttrGetter> getter;
   if (!attribute.is_none()) getter.emplace(attribute, false);
-  for (const Value& item : iterate(input)) rv = py_add(rv, getter ? (*getter)(rt, item) : item);
+  for (const Value& item : iterate(input)) rv = binary_op(rt, BinOp::Add, rv, getter ? (*getter)(rt, item) : item);
   return rv;
 }
 

@@ -12,11 +12,6 @@ namespace wfgen::jinja {
 
 namespace {
 
-[[noreturn]] void raise_undefined(const Value& v) {
-  const UndefinedObj* info = v.undefined_info();
-  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-}
-
 bool is_numeric(const Value& v) {
   Kind k = v.kind();
   return k == Kind::Bool || k == Kind::Int || k == Kind::BigInt || k == Kind::Float;
@@ -51,6 +46,11 @@ int compare_numbers(const Value& a, const Value& b) {
 }
 
 }  // namespace
+
+[[noreturn]] void raise_undefined(const Value& v) {
+  const UndefinedObj* info = v.undefined_info();
+  throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
+}
 
 bool truthy(const Value& v) {
   switch (v.kind()) {
@@ -227,6 +227,8 @@ bool equals(const Value& a, const Value& b) {
 }
 
 int compare(const Value& a, const Value& b, std::string_view op) {
+  if (a.is_undefined()) raise_undefined(a);
+  if (b.is_undefined()) raise_undefined(b);
   if (is_numeric(a) && is_numeric(b)) return compare_numbers(a, b);
   if (a.is_string() && b.is_string()) {
     int c = a.as_string().compare(b.as_string());
@@ -241,8 +243,6 @@ int compare(const Value& a, const Value& b, std::string_view op) {
     }
     return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
   }
-  if (a.is_strict_undefined()) raise_undefined(a);
-  if (b.is_strict_undefined()) raise_undefined(b);
   throw_type_error("'" + std::string(op) + "' not supported between instances of '" +
                    std::string(type_name(a)) + "' and '" + std::string(type_name(b)) + "'");
 }

@@ -10,6 +10,9 @@
 
 namespace wfgen::jinja {
 
+// Raises the UndefinedError an Undefined carries ("'x' is undefined").
+[[noreturn]] void raise_undefined(const Value& v);
+
 // bool(v). A strict Undefined raises.
 bool truthy(const Value& v);
 

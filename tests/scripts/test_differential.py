@@ -434,7 +434,8 @@ def memory_limit_prefix(binary, limit_bytes=1 << 30):
     """Command prefix capping a runaway render's address space (the machine is shared); empty for
     sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
     with open(binary, "rb") as f:
-        if b"AddressSanitizer" in f.read():
+        data = f.read()
+        if b"__asan_init" in data or b"AddressSanitizer" in data:
             return []
     prlimit = shutil.which("prlimit")
     return [prlimit, f"--as={limit_bytes}"] if prlimit else []
