@@ -140,7 +140,9 @@ class Converter {
         Json obj = Json::object();
         std::unordered_set<std::string> seen;
         for (auto it = node.begin(); it != node.end(); ++it) {
-          const YAML::Node& k = it->first;
+          // The iterator yields a temporary pair of node handles: copy them out.
+          const YAML::Node k = it->first;
+          const YAML::Node v = it->second;
           Mark km = to_mark(k.Mark());
           if (!k.IsScalar() && !k.IsNull()) throw doc_.error_at(km, "mapping keys must be scalars");
           std::string key = k.IsNull() ? "null" : k.Scalar();
@@ -151,7 +153,7 @@ class Converter {
           }
           std::string child = pointer_child(ptr, key);
           doc_.set_key_mark(child, km);
-          obj[key] = convert(it->second, child, km);
+          obj[key] = convert(v, child, km);
         }
         return obj;
       }

@@ -19,6 +19,8 @@ struct Case {
   std::string name, tmpl, context, expected;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
 std::filesystem::path conformance_dir() { return shared_dir() / "conformance" / "pytorch"; }
 
 std::vector<Case> load_cases() {

@@ -22,6 +22,9 @@ struct RenderCase {
   bool error;
 };
 
+// gtest names parameterised cases by printing them.
+void PrintTo(const RenderCase& c, std::ostream* os) { *os << c.name; }
+
 const RenderCase kCases[] = {
 #include "jinja/render_cases.inc"
 };
