@@ -70,12 +70,14 @@ jobs:
         run: python!{{ python }} -m pytest --shard !{{ shard }}
 )";
   std::ofstream m(root / "matrices" / "jobs.yml");
-  m << "fields:\n  shard: int\n  python: string\naxes:\n  python: [\"3.10\", \"3.11\", \"3.12\", \"3.13\"]\n  shard: [";
+  m << "fields:\n  shard: int\n  python: string\naxes:\n  python: [\"3.10\", \"3.11\", \"3.12\", "
+       "\"3.13\"]\n  shard: [";
   for (int64_t i = 1; i <= n / 4; ++i) m << (i > 1 ? ", " : "") << i;
   m << "]\n";
   m.close();
   auto r = wfgen::pipeline::run_project(root, Mode::Generate);
-  if (r.exit_code != 0) std::fprintf(stderr, "synthetic project: %s%s\n", r.out.c_str(), r.err.c_str());
+  if (r.exit_code != 0)
+    std::fprintf(stderr, "synthetic project: %s%s\n", r.out.c_str(), r.err.c_str());
   return root;
 }
 
@@ -85,7 +87,12 @@ void BM_SyntheticCheck(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
   fs::remove_all(root);
 }
-BENCHMARK(BM_SyntheticCheck)->Arg(1000)->Arg(2500)->Arg(5000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SyntheticCheck)
+    ->Arg(1000)
+    ->Arg(2500)
+    ->Arg(5000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_SyntheticGenerate(benchmark::State& state) {
   fs::path root = synthetic_project(state.range(0));
@@ -93,7 +100,12 @@ void BM_SyntheticGenerate(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
   fs::remove_all(root);
 }
-BENCHMARK(BM_SyntheticGenerate)->Arg(1000)->Arg(2500)->Arg(5000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SyntheticGenerate)
+    ->Arg(1000)
+    ->Arg(2500)
+    ->Arg(5000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -102,8 +102,12 @@ double jinja2_mb_per_s() {
       "d = sys.argv[1]\n"
       "env = jinja2.Environment(loader=jinja2.FileSystemLoader(d + '/templates'),\n"
       "    variable_start_string='!{{', undefined=jinja2.StrictUndefined)\n"
-      "t = env.get_template('" + std::string(kTemplate) + "')\n"
-      "ctx = json.load(open(d + '/" + kContext + "'))\n"
+      "t = env.get_template('" +
+      std::string(kTemplate) +
+      "')\n"
+      "ctx = json.load(open(d + '/" +
+      kContext +
+      "'))\n"
       "rates = []\n"
       "for _ in range(5):\n"
       "    n, start = 0, time.perf_counter()\n"
@@ -154,7 +158,9 @@ double process_wall_ms() {
                         "--variable-start", "!{{", "--strict-undefined"},
                        31);
 }
-double empty_process_wall_ms() { return spawn_wall_ms({"/bin/true"}, 31); }
+double empty_process_wall_ms() {
+  return spawn_wall_ms({"/bin/true"}, 31);
+}
 
 }  // namespace
 

@@ -34,7 +34,8 @@ class Parser {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
   }
   bool literal(std::string_view word) {
-    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) return false;
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
+      return false;
     p_ += word.size();
     return true;
   }
@@ -42,18 +43,27 @@ class Parser {
   bool value(Value& out, int depth) {
     if (p_ == end_ || depth > kMaxDepth) return false;
     switch (*p_) {
-      case '{': return object(out, depth);
-      case '[': return array(out, depth);
+      case '{':
+        return object(out, depth);
+      case '[':
+        return array(out, depth);
       case '"': {
         std::string s;
         if (!string(s)) return false;
         out = Value::string(std::move(s));
         return true;
       }
-      case 't': out = Value::boolean(true); return literal("true");
-      case 'f': out = Value::boolean(false); return literal("false");
-      case 'n': out = Value::none(); return literal("null");
-      default: return number(out);
+      case 't':
+        out = Value::boolean(true);
+        return literal("true");
+      case 'f':
+        out = Value::boolean(false);
+        return literal("false");
+      case 'n':
+        out = Value::none();
+        return literal("null");
+      default:
+        return number(out);
     }
   }
 
@@ -122,21 +132,38 @@ class Parser {
     ++p_;  // opening quote
     while (true) {
       const char* run = p_;
-      while (p_ < end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20) ++p_;
+      while (p_ < end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20)
+        ++p_;
       out.append(run, p_);
       if (p_ == end_ || static_cast<unsigned char>(*p_) < 0x20) return false;
       if (*p_ == '"') return ++p_, true;
       if (++p_ == end_) return false;  // backslash
       char e = *p_++;
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           uint32_t cp;
           if (!hex4(cp)) return false;
@@ -153,7 +180,8 @@ class Parser {
           jinja::utf8::encode(out, cp);
           break;
         }
-        default: return false;
+        default:
+          return false;
       }
     }
   }

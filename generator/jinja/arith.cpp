@@ -12,21 +12,37 @@ namespace wfgen::jinja {
 
 namespace {
 
-bool is_intlike(const Value& v) { return v.is_int() || v.is_bool(); }
-bool is_numeric(const Value& v) { return is_intlike(v) || v.is_float(); }
-bool small_int(const Value& v) { return v.kind() == Kind::Int || v.kind() == Kind::Bool; }
-int64_t small_value(const Value& v) { return v.is_bool() ? v.as_bool() : v.as_int(); }
+bool is_intlike(const Value& v) {
+  return v.is_int() || v.is_bool();
+}
+bool is_numeric(const Value& v) {
+  return is_intlike(v) || v.is_float();
+}
+bool small_int(const Value& v) {
+  return v.kind() == Kind::Int || v.kind() == Kind::Bool;
+}
+int64_t small_value(const Value& v) {
+  return v.is_bool() ? v.as_bool() : v.as_int();
+}
 
 const char* op_symbol(BinOp op) {
   switch (op) {
-    case BinOp::Add: return "+";
-    case BinOp::Sub: return "-";
-    case BinOp::Mul: return "*";
-    case BinOp::Div: return "/";
-    case BinOp::FloorDiv: return "//";
-    case BinOp::Mod: return "%";
-    case BinOp::Pow: return "** or pow()";
-    default: return "?";
+    case BinOp::Add:
+      return "+";
+    case BinOp::Sub:
+      return "-";
+    case BinOp::Mul:
+      return "*";
+    case BinOp::Div:
+      return "/";
+    case BinOp::FloorDiv:
+      return "//";
+    case BinOp::Mod:
+      return "%";
+    case BinOp::Pow:
+      return "** or pow()";
+    default:
+      return "?";
   }
 }
 
@@ -39,7 +55,9 @@ const char* op_symbol(BinOp op) {
   throw_error(ErrorKind::Runtime, message);
 }
 
-Value int_result(BigInt b) { return Value::integer(std::move(b)); }
+Value int_result(BigInt b) {
+  return Value::integer(std::move(b));
+}
 
 Value repeat(const Value& seq, const Value& count) {
   int64_t n = count.kind() == Kind::BigInt ? (count.as_bigint().negative() ? 0 : INT64_MAX)
@@ -136,14 +154,18 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
             return Value::integer(op == BinOp::FloorDiv ? q : m);
           }
           break;
-        default: break;
+        default:
+          break;
       }
     }
     BigInt x = a.to_bigint(), y = b.to_bigint();
     switch (op) {
-      case BinOp::Add: return int_result(x + y);
-      case BinOp::Sub: return int_result(x - y);
-      case BinOp::Mul: return int_result(x * y);
+      case BinOp::Add:
+        return int_result(x + y);
+      case BinOp::Sub:
+        return int_result(x - y);
+      case BinOp::Mul:
+        return int_result(x * y);
       case BinOp::FloorDiv:
       case BinOp::Mod: {
         if (y.is_zero()) zero_division("integer division or modulo by zero");
@@ -155,21 +177,27 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
         if (y.is_zero()) zero_division("division by zero");
         return Value::floating(a.to_double() / b.to_double());
       }
-      case BinOp::Pow: return int_pow(a, b);
-      default: break;
+      case BinOp::Pow:
+        return int_pow(a, b);
+      default:
+        break;
     }
   }
   double x = a.to_double(), y = b.to_double();
   switch (op) {
-    case BinOp::Add: return Value::floating(x + y);
-    case BinOp::Sub: return Value::floating(x - y);
-    case BinOp::Mul: return Value::floating(x * y);
+    case BinOp::Add:
+      return Value::floating(x + y);
+    case BinOp::Sub:
+      return Value::floating(x - y);
+    case BinOp::Mul:
+      return Value::floating(x * y);
     case BinOp::Div:
       if (y == 0.0) zero_division("float division by zero");
       return Value::floating(x / y);
     case BinOp::FloorDiv:
     case BinOp::Mod: {
-      if (y == 0.0) zero_division(op == BinOp::Mod ? "float modulo" : "float floor division by zero");
+      if (y == 0.0)
+        zero_division(op == BinOp::Mod ? "float modulo" : "float floor division by zero");
       double q, m;
       float_divmod(x, y, q, m);
       return Value::floating(op == BinOp::FloorDiv ? q : m);
@@ -185,7 +213,8 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
       }
       return Value::floating(r);
     }
-    default: break;
+    default:
+      break;
   }
   unsupported(op, a, b);
 }
@@ -226,7 +255,8 @@ Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
     case BinOp::Mod:
       if (a.is_string()) return percent_format(rt, a.as_string(), b);
       break;
-    default: break;
+    default:
+      break;
   }
   unsupported(op, a, b);
 }
@@ -280,7 +310,8 @@ bool contains(const Value& container, const Value& item) {
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
   throw_type_error("argument of type '" + std::string(type_name(container)) + "' is not iterable");
 }

@@ -22,8 +22,8 @@ class BigInt {
   static BigInt from_double(double d);
 
   bool fits_int64() const;
-  int64_t to_int64() const;  // precondition: fits_int64()
-  double to_double() const;  // rounds like Python's float(int); inf when too large
+  int64_t to_int64() const;       // precondition: fits_int64()
+  double to_double() const;       // rounds like Python's float(int); inf when too large
   std::string to_string() const;  // decimal, '-' for negatives
   bool is_zero() const { return mag_.empty(); }
   bool negative() const { return neg_; }

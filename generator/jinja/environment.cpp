@@ -85,7 +85,8 @@ std::shared_ptr<const Template> Environment::get_template(std::string_view name)
   return tmpl;
 }
 
-std::shared_ptr<const Template> Environment::from_string(std::string source, std::string name) const {
+std::shared_ptr<const Template> Environment::from_string(std::string source,
+                                                         std::string name) const {
   return parse_template(std::move(name), source, options_);
 }
 

@@ -2,12 +2,15 @@
 
 namespace wfgen::jinja {
 
-void throw_error(ErrorKind kind, std::string message) { throw TemplateError(kind, std::move(message)); }
+void throw_error(ErrorKind kind, std::string message) {
+  throw TemplateError(kind, std::move(message));
+}
 
 std::string TemplateError::format() const {
   std::string out;
   if (located()) {
-    out += where_.file + ":" + std::to_string(where_.line) + ":" + std::to_string(where_.col) + ": ";
+    out +=
+        where_.file + ":" + std::to_string(where_.line) + ":" + std::to_string(where_.col) + ": ";
   } else if (!where_.file.empty()) {
     out += where_.file + ": ";
   }

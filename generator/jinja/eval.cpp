@@ -64,28 +64,39 @@ Value Renderer::eval(const Expr& e) {
 
 Value Renderer::eval_inner(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Const: return static_cast<const ConstExpr&>(e).value;
+    case ExprKind::Const:
+      return static_cast<const ConstExpr&>(e).value;
     case ExprKind::Name: {
       const auto& n = static_cast<const NameExpr&>(e);
       return lookup(n.symbol, n.name);
     }
-    case ExprKind::Getattr: return eval_getattr(static_cast<const GetattrExpr&>(e));
-    case ExprKind::Getitem: return eval_getitem(static_cast<const GetitemExpr&>(e));
-    case ExprKind::Call: return eval_call(static_cast<const CallExpr&>(e));
-    case ExprKind::Filter: return eval_filter(static_cast<const FilterExpr&>(e));
-    case ExprKind::Test: return Value::boolean(eval_test(static_cast<const TestExpr&>(e)));
+    case ExprKind::Getattr:
+      return eval_getattr(static_cast<const GetattrExpr&>(e));
+    case ExprKind::Getitem:
+      return eval_getitem(static_cast<const GetitemExpr&>(e));
+    case ExprKind::Call:
+      return eval_call(static_cast<const CallExpr&>(e));
+    case ExprKind::Filter:
+      return eval_filter(static_cast<const FilterExpr&>(e));
+    case ExprKind::Test:
+      return Value::boolean(eval_test(static_cast<const TestExpr&>(e)));
     case ExprKind::Unary: {
       const auto& u = static_cast<const UnaryExpr&>(e);
       Value v = eval(*u.operand);
       switch (u.op) {
-        case UnaryOp::Not: return Value::boolean(!truthy(v));
-        case UnaryOp::Neg: return negate(v);
-        case UnaryOp::Pos: return unary_plus(v);
+        case UnaryOp::Not:
+          return Value::boolean(!truthy(v));
+        case UnaryOp::Neg:
+          return negate(v);
+        case UnaryOp::Pos:
+          return unary_plus(v);
       }
       return v;
     }
-    case ExprKind::Binary: return eval_binary(static_cast<const BinaryExpr&>(e));
-    case ExprKind::Compare: return eval_compare(static_cast<const CompareExpr&>(e));
+    case ExprKind::Binary:
+      return eval_binary(static_cast<const BinaryExpr&>(e));
+    case ExprKind::Compare:
+      return eval_compare(static_cast<const CompareExpr&>(e));
     case ExprKind::CondExpr: {
       const auto& c = static_cast<const CondExpr&>(e);
       if (truthy(eval(*c.test))) return eval(*c.then);
@@ -102,7 +113,8 @@ Value Renderer::eval_inner(const Expr& e) {
       std::vector<Value> items;
       items.reserve(s.items.size());
       for (const auto& item : s.items) items.push_back(eval(*item));
-      return e.kind == ExprKind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
+      return e.kind == ExprKind::Tuple ? Value::tuple(std::move(items))
+                                       : Value::list(std::move(items));
     }
     case ExprKind::Dict: {
       Value d = Value::dict();
@@ -115,8 +127,10 @@ Value Renderer::eval_inner(const Expr& e) {
       }
       return d;
     }
-    case ExprKind::Slice: throw_error(ErrorKind::Syntax, "a slice is only valid inside []");
-    case ExprKind::NsRef: throw_error(ErrorKind::Syntax, "a namespace reference is only valid in set");
+    case ExprKind::Slice:
+      throw_error(ErrorKind::Syntax, "a slice is only valid inside []");
+    case ExprKind::NsRef:
+      throw_error(ErrorKind::Syntax, "a namespace reference is only valid in set");
   }
   return Value();
 }
@@ -131,8 +145,8 @@ const Value* Renderer::find_variable(uint32_t sym) const {
 
 namespace {
 bool is_dict_method(std::string_view name) {
-  static constexpr std::string_view kMethods[] = {"clear", "copy",  "fromkeys",   "get",
-                                                  "items", "keys",  "pop",        "popitem",
+  static constexpr std::string_view kMethods[] = {"clear",      "copy",   "fromkeys", "get",
+                                                  "items",      "keys",   "pop",      "popitem",
                                                   "setdefault", "update", "values"};
   for (auto m : kMethods) {
     if (m == name) return true;
@@ -143,7 +157,8 @@ bool is_dict_method(std::string_view name) {
 
 const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
   switch (e.kind) {
-    case ExprKind::Const: return &static_cast<const ConstExpr&>(e).value;
+    case ExprKind::Const:
+      return &static_cast<const ConstExpr&>(e).value;
     case ExprKind::Name:
       if (const Value* v = find_variable(static_cast<const NameExpr&>(e).symbol)) return v;
       break;
@@ -187,7 +202,8 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       }
       return &tmp;
     }
-    default: break;
+    default:
+      break;
   }
   tmp = eval(e);
   return &tmp;
@@ -218,7 +234,8 @@ Value Renderer::lookup(uint32_t sym, const std::string& name) {
 Value Renderer::getattr(const Value& obj, std::string_view name) {
   Value out;
   switch (obj.kind()) {
-    case Kind::Undefined: raise_undefined(obj);
+    case Kind::Undefined:
+      raise_undefined(obj);
     case Kind::Object:
       if (obj.obj().getattr(*this, name, out)) return out;
       break;
@@ -236,7 +253,8 @@ Value Renderer::getattr(const Value& obj, std::string_view name) {
 Value Renderer::getitem(const Value& obj, const Value& key) {
   Value out;
   switch (obj.kind()) {
-    case Kind::Undefined: raise_undefined(obj);
+    case Kind::Undefined:
+      raise_undefined(obj);
     case Kind::Dict:
       if (const Value* v = obj.dict_obj().find(key)) return *v;
       break;
@@ -256,8 +274,9 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
             auto n = static_cast<int64_t>(offs.size()) - 1;
             if (i < 0) i += n;
             if (i >= 0 && i < n) {
-              return Value::string(s.substr(offs[static_cast<size_t>(i)],
-                                            offs[static_cast<size_t>(i) + 1] - offs[static_cast<size_t>(i)]));
+              return Value::string(
+                  s.substr(offs[static_cast<size_t>(i)],
+                           offs[static_cast<size_t>(i) + 1] - offs[static_cast<size_t>(i)]));
             }
           }
         } else {
@@ -276,7 +295,8 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
   if (key.is_string()) {
     if (obj.kind() != Kind::Object && find_method(obj, key.as_string(), out)) return out;
@@ -309,7 +329,8 @@ Value Renderer::slice(const Value& obj, const SliceExpr& s) {
     std::vector<Value> items;
     if (obj.obj().type_name() == "range") return slice_range(obj, start, stop, step_v);
     // Other iterable objects (dict views) slice as the list of their items.
-    if (obj.obj().iterate(items)) return slice_items(Value::list(std::move(items)), start, stop, step_v);
+    if (obj.obj().iterate(items))
+      return slice_items(Value::list(std::move(items)), start, stop, step_v);
   }
   // Jinja2 subscripts slices directly (no getitem fallback): Python's errors apply.
   if (obj.is_dict()) throw_type_error("unhashable type: 'slice'");
@@ -323,7 +344,8 @@ Value Renderer::slice(const Value& obj, const SliceExpr& s) {
 // range(a, b, s)[i:j:k] is again a range, as in Python.
 Value Renderer::slice_range(const Value& range, const Value& start, const Value& stop,
                             const Value& step_v) {
-  Value r_start = getattr(range, "start"), r_stop = getattr(range, "stop"), r_step = getattr(range, "step");
+  Value r_start = getattr(range, "start"), r_stop = getattr(range, "stop"),
+        r_step = getattr(range, "step");
   int64_t step = step_v.is_none() ? 1 : step_v.as_int();
   if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
   std::vector<Value> items;
@@ -388,7 +410,8 @@ void Renderer::eval_args(const CallArgsExpr& a, CallArgs& out) {
   for (const auto& [name, arg] : a.kwargs) out.kwargs.emplace_back(name, eval(*arg));
   if (a.dyn_kwargs) {
     Value d = eval(*a.dyn_kwargs);
-    if (!d.is_dict()) throw_type_error("argument after ** must be a mapping, not " + std::string(type_name(d)));
+    if (!d.is_dict())
+      throw_type_error("argument after ** must be a mapping, not " + std::string(type_name(d)));
     for (const auto& [k, v] : d.dict_obj().entries()) {
       if (!k.is_string()) throw_type_error("keywords must be strings");
       out.kwargs.emplace_back(k.as_string(), v);
@@ -502,20 +525,26 @@ Value Renderer::eval_compare(const CompareExpr& e) {
 
 bool Renderer::compare_once(CmpOp op, const Value& left, const Value& right) {
   switch (op) {
-    case CmpOp::Eq: return equals(left, right);
-    case CmpOp::Ne: return !equals(left, right);
-    case CmpOp::Lt: return compare(left, right, "<") == -1;
+    case CmpOp::Eq:
+      return equals(left, right);
+    case CmpOp::Ne:
+      return !equals(left, right);
+    case CmpOp::Lt:
+      return compare(left, right, "<") == -1;
     case CmpOp::Le: {
       int c = compare(left, right, "<=");
       return c == -1 || c == 0;
     }
-    case CmpOp::Gt: return compare(left, right, ">") == 1;
+    case CmpOp::Gt:
+      return compare(left, right, ">") == 1;
     case CmpOp::Ge: {
       int c = compare(left, right, ">=");
       return c == 1 || c == 0;
     }
-    case CmpOp::In: return contains(right, left);
-    case CmpOp::NotIn: return !contains(right, left);
+    case CmpOp::In:
+      return contains(right, left);
+    case CmpOp::NotIn:
+      return !contains(right, left);
   }
   return false;
 }

@@ -37,14 +37,6 @@ std::vector<std::string_view> split_on(std::string_view s, char sep) {
   }
 }
 
-bool is_integral(const Value& v) {
-  return v.is_int() || v.is_bool();
-}
-
-int64_t small_int(const Value& v) {
-  return v.is_bool() ? (v.as_bool() ? 1 : 0) : v.as_int();
-}
-
 // Python's _PyUnicode_TransformDecimalAndSpaceToASCII, which int() and float() apply
 // first: Unicode decimal digits become ASCII digits, Unicode spaces become ' '.
 // (Decimal digits come in runs of ten starting at zero, so the value is the

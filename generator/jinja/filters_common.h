@@ -48,7 +48,6 @@ class AttrGetter {
 
 // ---- Python comparisons and containers ---------------------------------------
 
-
 // Stable sort of `items` by `keys` (same length) with Python's `<`; `reverse`
 // keeps equal elements in their original order, as sorted(reverse=True) does.
 void sort_by_keys(std::vector<Value>& items, std::vector<Value>& keys, bool reverse);
@@ -63,8 +62,6 @@ class ValueSet {
   std::vector<std::vector<Value>> buckets_ = std::vector<std::vector<Value>>(16);
   size_t size_ = 0;
 };
-
-
 
 // An int argument (int or bool); raises "'float' object cannot be interpreted as an integer".
 int64_t to_index(const Value& v);

@@ -277,7 +277,8 @@ Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
   if (rv.is_string()) throw_type_error("sum() can't sum strings [use ''.join(seq) instead]");
   std::optional<AttrGetter> getter;
   if (!attribute.is_none()) getter.emplace(attribute, false);
-  for (const Value& item : iterate(input)) rv = binary_op(rt, BinOp::Add, rv, getter ? (*getter)(rt, item) : item);
+  for (const Value& item : iterate(input))
+    rv = binary_op(rt, BinOp::Add, rv, getter ? (*getter)(rt, item) : item);
   return rv;
 }
 

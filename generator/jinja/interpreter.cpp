@@ -44,7 +44,9 @@ Renderer::~Renderer() {
   }
 }
 
-const EnvironmentOptions& Renderer::options() const { return env_.options(); }
+const EnvironmentOptions& Renderer::options() const {
+  return env_.options();
+}
 
 Value Renderer::make_undefined(std::string message) const {
   return Value::undefined(std::move(message), env_.options().strict_undefined);
@@ -88,7 +90,8 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
   if (!ctx->tmpl) ctx->tmpl = tmpl;
   std::shared_ptr<const Template> current = std::move(tmpl);
   while (current) {
-    for (const auto& [name, block] : current->blocks()) ctx->blocks[name].push_back({block, current});
+    for (const auto& [name, block] : current->blocks())
+      ctx->blocks[name].push_back({block, current});
     Restore<const Template*> t(tmpl_, current.get());
     parent_ = nullptr;
     suppress_output_ = false;
@@ -116,21 +119,36 @@ void Renderer::exec(const Stmt& s) {
     case StmtKind::Text:
       if (!suppress_output_) out_->append(static_cast<const TextStmt&>(s).text);
       return;
-    case StmtKind::Output: return exec_output(static_cast<const OutputStmt&>(s));
-    case StmtKind::If: return exec_if(static_cast<const IfStmt&>(s));
-    case StmtKind::For: return exec_for(static_cast<const ForStmt&>(s));
-    case StmtKind::Set: return exec_set(static_cast<const SetStmt&>(s));
-    case StmtKind::SetBlock: return exec_set_block(static_cast<const SetBlockStmt&>(s));
-    case StmtKind::Macro: return exec_macro(static_cast<const MacroStmt&>(s));
-    case StmtKind::CallBlock: return exec_call_block(static_cast<const CallBlockStmt&>(s));
-    case StmtKind::FilterBlock: return exec_filter_block(static_cast<const FilterBlockStmt&>(s));
-    case StmtKind::With: return exec_with(static_cast<const WithStmt&>(s));
-    case StmtKind::Include: return exec_include(static_cast<const IncludeStmt&>(s));
-    case StmtKind::Import: return exec_import(static_cast<const ImportStmt&>(s));
-    case StmtKind::FromImport: return exec_from_import(static_cast<const FromImportStmt&>(s));
-    case StmtKind::Extends: return exec_extends(static_cast<const ExtendsStmt&>(s));
-    case StmtKind::Block: return exec_block(static_cast<const BlockStmt&>(s));
-    case StmtKind::Scope: return exec_body(static_cast<const ScopeStmt&>(s).body);
+    case StmtKind::Output:
+      return exec_output(static_cast<const OutputStmt&>(s));
+    case StmtKind::If:
+      return exec_if(static_cast<const IfStmt&>(s));
+    case StmtKind::For:
+      return exec_for(static_cast<const ForStmt&>(s));
+    case StmtKind::Set:
+      return exec_set(static_cast<const SetStmt&>(s));
+    case StmtKind::SetBlock:
+      return exec_set_block(static_cast<const SetBlockStmt&>(s));
+    case StmtKind::Macro:
+      return exec_macro(static_cast<const MacroStmt&>(s));
+    case StmtKind::CallBlock:
+      return exec_call_block(static_cast<const CallBlockStmt&>(s));
+    case StmtKind::FilterBlock:
+      return exec_filter_block(static_cast<const FilterBlockStmt&>(s));
+    case StmtKind::With:
+      return exec_with(static_cast<const WithStmt&>(s));
+    case StmtKind::Include:
+      return exec_include(static_cast<const IncludeStmt&>(s));
+    case StmtKind::Import:
+      return exec_import(static_cast<const ImportStmt&>(s));
+    case StmtKind::FromImport:
+      return exec_from_import(static_cast<const FromImportStmt&>(s));
+    case StmtKind::Extends:
+      return exec_extends(static_cast<const ExtendsStmt&>(s));
+    case StmtKind::Block:
+      return exec_block(static_cast<const BlockStmt&>(s));
+    case StmtKind::Scope:
+      return exec_body(static_cast<const ScopeStmt&>(s).body);
   }
 }
 
@@ -251,15 +269,16 @@ void Renderer::assign(const Expr& target, const Value& value) {
         values = iterate(value);
       } catch (TemplateError& e) {
         if (value.is_undefined()) throw;
-        TemplateError te(ErrorKind::Type, "cannot unpack non-iterable " +
-                                              std::string(type_name(value)) + " object");
+        TemplateError te(ErrorKind::Type,
+                         "cannot unpack non-iterable " + std::string(type_name(value)) + " object");
         rethrow_located(te, target.pos);
       }
       if (values.size() != names.size()) {
-        std::string msg = values.size() > names.size()
-                              ? "too many values to unpack (expected " + std::to_string(names.size()) + ")"
-                              : "not enough values to unpack (expected " + std::to_string(names.size()) +
-                                    ", got " + std::to_string(values.size()) + ")";
+        std::string msg =
+            values.size() > names.size()
+                ? "too many values to unpack (expected " + std::to_string(names.size()) + ")"
+                : "not enough values to unpack (expected " + std::to_string(names.size()) +
+                      ", got " + std::to_string(values.size()) + ")";
         TemplateError te(ErrorKind::Value, msg);
         rethrow_located(te, target.pos);
       }
@@ -282,7 +301,9 @@ void Renderer::assign(const Expr& target, const Value& value) {
   }
 }
 
-void Renderer::exec_set(const SetStmt& s) { assign(*s.target, eval(*s.value)); }
+void Renderer::exec_set(const SetStmt& s) {
+  assign(*s.target, eval(*s.value));
+}
 
 void Renderer::exec_set_block(const SetBlockStmt& s) {
   Value body = Value::string(render_to_string(s.body, make_ref<Frame>(frame_)));
@@ -297,7 +318,8 @@ void Renderer::exec_macro(const MacroStmt& s) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
-  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) closure_frames_.push_back(frame_);
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get())
+    closure_frames_.push_back(frame_);
   define(s.symbol, std::move(v));
 }
 
@@ -339,7 +361,8 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
                        "' was invoked with two values for the special caller argument. This is "
                        "most likely a bug.");
     }
-    throw_type_error("macro '" + def.name + "' takes no keyword argument '" + args.kwargs[0].first + "'");
+    throw_type_error("macro '" + def.name + "' takes no keyword argument '" + args.kwargs[0].first +
+                     "'");
   }
   if (def.uses_varargs) {
     std::vector<Value> rest;
@@ -384,7 +407,8 @@ void Renderer::exec_call_block(const CallBlockStmt& s) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
-  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) closure_frames_.push_back(frame_);
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get())
+    closure_frames_.push_back(frame_);
   Value result = eval_call(*s.call, &caller);
   if (suppress_output_) return;
   try {
@@ -421,7 +445,8 @@ void Renderer::exec_scope(const Body& body) {
 
 // --- templates: include, import, extends, blocks -----------------------------------
 
-std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_missing, uint32_t pos) {
+std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_missing,
+                                               uint32_t pos) {
   std::vector<Value> names;
   if (name.is_sequence()) {
     names = name.items();
@@ -431,7 +456,8 @@ std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_mi
   try {
     for (const auto& n : names) {
       if (n.is_undefined()) {
-        TemplateError e(ErrorKind::Undefined, n.undefined_info() ? n.undefined_info()->message : "undefined");
+        TemplateError e(ErrorKind::Undefined,
+                        n.undefined_info() ? n.undefined_info()->message : "undefined");
         throw e;
       }
       if (!n.is_string()) {
@@ -444,7 +470,8 @@ std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_mi
       }
     }
     if (ignore_missing) return nullptr;
-    if (names.size() == 1) throw_error(ErrorKind::NotFound, "template not found: " + to_str(names[0]));
+    if (names.size() == 1)
+      throw_error(ErrorKind::NotFound, "template not found: " + to_str(names[0]));
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + to_str(n);
     throw_error(ErrorKind::NotFound, "none of the templates given were found: " + list);

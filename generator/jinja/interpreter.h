@@ -111,10 +111,10 @@ class Renderer : public Runtime {
   std::string* out_;
   Ref<Frame> frame_;
   Ref<Context> ctx_;
-  const Template* tmpl_ = nullptr;  // the template whose nodes are executing
-  bool suppress_output_ = false;    // after {% extends %}: the parent renders instead
+  const Template* tmpl_ = nullptr;          // the template whose nodes are executing
+  bool suppress_output_ = false;            // after {% extends %}: the parent renders instead
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
-  size_t depth_ = 0;                         // nested includes/macro calls (recursion guard)
+  size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
   std::map<const Template*, Value> module_cache_;
   // Macros capture the frame they are defined in, and that frame holds them: the
   // frames and contexts that can close such cycles are cleared when the render ends.

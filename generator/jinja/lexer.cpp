@@ -36,20 +36,24 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
          (c >= '\x1c' && c <= '\x1f');
 }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 bool is_name_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
          static_cast<unsigned char>(c) >= 0x80;
 }
-bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
+bool is_name_char(char c) {
+  return is_name_start(c) || is_digit(c);
+}
 
 enum class TagKind { Raw, Comment, Block, Variable };
 
 struct TagStart {
   TagKind kind;
-  size_t pos;       // where the delimiter starts
-  size_t end;       // after the delimiter and its sign (for Raw: after the whole raw tag)
-  char sign;        // '-', '+' or 0
+  size_t pos;  // where the delimiter starts
+  size_t end;  // after the delimiter and its sign (for Raw: after the whole raw tag)
+  char sign;   // '-', '+' or 0
 };
 
 class Lexer {
@@ -64,7 +68,8 @@ class Lexer {
     for (const auto& [kind, delim] : starts_) {
       if (!delim.empty()) starts_tag_[static_cast<unsigned char>(delim[0])] = true;
     }
-    if (!opt.block_start.empty()) starts_tag_[static_cast<unsigned char>(opt.block_start[0])] = true;
+    if (!opt.block_start.empty())
+      starts_tag_[static_cast<unsigned char>(opt.block_start[0])] = true;
     for (int i = 0; i < 3; ++i) {
       for (int j = i + 1; j < 3; ++j) {
         if (starts_[j].second.size() > starts_[i].second.size()) std::swap(starts_[i], starts_[j]);
@@ -86,10 +91,18 @@ class Lexer {
       emit_data(pos, text);
       line_starting_ = src_[tag->end - 1] == '\n';
       switch (tag->kind) {
-        case TagKind::Comment: pos = lex_comment(tag->end, tag->pos); break;
-        case TagKind::Raw: pos = lex_raw(tag->end, tag->pos); break;
-        case TagKind::Block: pos = lex_tag(tag->pos, tag->end, false); break;
-        case TagKind::Variable: pos = lex_tag(tag->pos, tag->end, true); break;
+        case TagKind::Comment:
+          pos = lex_comment(tag->end, tag->pos);
+          break;
+        case TagKind::Raw:
+          pos = lex_raw(tag->end, tag->pos);
+          break;
+        case TagKind::Block:
+          pos = lex_tag(tag->pos, tag->end, false);
+          break;
+        case TagKind::Variable:
+          pos = lex_tag(tag->pos, tag->end, true);
+          break;
       }
     }
     tokens_.push_back(Token{Tok::Eof, static_cast<uint32_t>(src_.size()), {}, {}});
@@ -222,14 +235,18 @@ class Lexer {
   // Tokens inside {{ }} or {% %}, up to the end delimiter at balanced brackets.
   size_t lex_tag(size_t tag_pos, size_t pos, bool variable) {
     tokens_.push_back(Token{variable ? Tok::VarBegin : Tok::BlockBegin,
-                            static_cast<uint32_t>(tag_pos), src_.substr(tag_pos, pos - tag_pos), {}});
+                            static_cast<uint32_t>(tag_pos),
+                            src_.substr(tag_pos, pos - tag_pos),
+                            {}});
     const std::string& end = variable ? opt_.variable_end : opt_.block_end;
     std::string balance;
     while (pos < src_.size()) {
       if (balance.empty()) {
         if (size_t n = match_end(pos, end, !variable, !variable)) {
           tokens_.push_back(Token{variable ? Tok::VarEnd : Tok::BlockEnd,
-                                  static_cast<uint32_t>(pos), src_.substr(pos, n), {}});
+                                  static_cast<uint32_t>(pos),
+                                  src_.substr(pos, n),
+                                  {}});
           line_starting_ = src_[pos + n - 1] == '\n';
           return pos + n;
         }
@@ -438,17 +455,38 @@ class Lexer {
       }
       char e = raw[++i];
       switch (e) {
-        case '\n': break;
-        case '\\': out += '\\'; break;
-        case '\'': out += '\''; break;
-        case '"': out += '"'; break;
-        case 'a': out += '\a'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'v': out += '\v'; break;
+        case '\n':
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '\'':
+          out += '\'';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case 'a':
+          out += '\a';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'v':
+          out += '\v';
+          break;
         case 'x':
         case 'u':
         case 'U': {
@@ -457,7 +495,7 @@ class Lexer {
           for (size_t k = 0; k < digits; ++k) {
             int h = i + 1 + k < raw.size() ? hex_value(raw[i + 1 + k]) : -1;
             if (h < 0) {
-              const char* what = e == 'x' ? "truncated \\xXX escape"
+              const char* what = e == 'x'   ? "truncated \\xXX escape"
                                  : e == 'u' ? "truncated \\uXXXX escape"
                                             : "truncated \\UXXXXXXXX escape";
               file_.fail(what, static_cast<uint32_t>(pos));

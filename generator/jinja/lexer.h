@@ -19,10 +19,10 @@ enum class Tok : uint8_t {
   BlockBegin,  // {%
   BlockEnd,    // %}
   Name,
-  String,      // `value` holds the decoded text
-  Integer,     // `text` holds the literal (prefixes and '_' kept)
+  String,   // `value` holds the decoded text
+  Integer,  // `text` holds the literal (prefixes and '_' kept)
   Float,
-  Op,          // `text` holds the operator
+  Op,  // `text` holds the operator
   Eof,
 };
 

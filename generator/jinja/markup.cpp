@@ -65,13 +65,16 @@ Value markup_percent(Runtime& rt, const Value& fmt, const Value& args) {
     escaped = Value::tuple(std::move(items));
   } else if (args.is_dict()) {
     escaped = Value::dict();
-    for (const auto& [k, v] : args.dict_obj().entries()) escaped.dict_obj().set(k, escape_argument(v));
+    for (const auto& [k, v] : args.dict_obj().entries())
+      escaped.dict_obj().set(k, escape_argument(v));
   } else {
     escaped = escape_argument(args);
   }
   return Value::markup(to_str(percent_format(rt, fmt.as_string(), escaped)));
 }
 
-Value markup_method(Value method) { return Value::object(new MarkupMethod(std::move(method))); }
+Value markup_method(Value method) {
+  return Value::object(new MarkupMethod(std::move(method)));
+}
 
 }  // namespace wfgen::jinja

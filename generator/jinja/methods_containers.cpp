@@ -205,7 +205,9 @@ struct DictView : ObjectBase {
   }
 };
 
-Value dict_view(const Value& self, DictView::Of of) { return Value::object(new DictView(self, of)); }
+Value dict_view(const Value& self, DictView::Of of) {
+  return Value::object(new DictView(self, of));
+}
 
 Value dict_keys(Runtime&, const Value& self, CallArgs& args) {
   bind({"dict", "keys", Arity::None}, args);

@@ -22,22 +22,22 @@ using Body = std::vector<StmtPtr>;
 // Expressions
 
 enum class ExprKind : uint8_t {
-  Const,      // literal value
-  Name,       // variable load (or store target)
-  Getattr,    // obj.name
-  Getitem,    // obj[arg]
-  Slice,      // start:stop:step inside []
+  Const,    // literal value
+  Name,     // variable load (or store target)
+  Getattr,  // obj.name
+  Getitem,  // obj[arg]
+  Slice,    // start:stop:step inside []
   Call,
-  Filter,     // expr|name(args)
-  Test,       // expr is name(args)
-  Unary,      // not, -, +
-  Binary,     // + - * / // % ** ~ and or
-  Compare,    // chained comparisons
-  CondExpr,   // a if b else c
+  Filter,    // expr|name(args)
+  Test,      // expr is name(args)
+  Unary,     // not, -, +
+  Binary,    // + - * / // % ** ~ and or
+  Compare,   // chained comparisons
+  CondExpr,  // a if b else c
   Tuple,
   List,
   Dict,
-  NsRef,      // ns.attr as an assignment target
+  NsRef,  // ns.attr as an assignment target
 };
 
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, Concat, And, Or };
@@ -161,12 +161,12 @@ struct NsRefExpr : Expr {  // `{% set ns.attr = ... %}`
 // Statements
 
 enum class StmtKind : uint8_t {
-  Text,        // template data
-  Output,      // {{ expr }}
+  Text,    // template data
+  Output,  // {{ expr }}
   If,
   For,
-  Set,         // {% set target = expr %}
-  SetBlock,    // {% set target %}...{% endset %}
+  Set,       // {% set target = expr %}
+  SetBlock,  // {% set target %}...{% endset %}
   Macro,
   CallBlock,
   FilterBlock,
@@ -176,7 +176,7 @@ enum class StmtKind : uint8_t {
   FromImport,
   Extends,
   Block,
-  Scope,       // a plain body (used for the loop `else`)
+  Scope,  // a plain body (used for the loop `else`)
 };
 
 struct Stmt {
@@ -231,7 +231,7 @@ struct SetBlockStmt : Stmt {
 struct MacroDef {
   std::string name;
   std::vector<std::pair<std::string, uint32_t>> params;  // name, symbol
-  std::vector<ExprPtr> defaults;  // for the last defaults.size() params
+  std::vector<ExprPtr> defaults;                         // for the last defaults.size() params
   Body body;
   bool uses_caller = false, uses_varargs = false, uses_kwargs = false;
   // The largest output seen so far: the next call reserves it up front (a render-time

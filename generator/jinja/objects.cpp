@@ -9,7 +9,9 @@ namespace wfgen::jinja {
 
 namespace {
 
-Renderer& renderer(Runtime& rt) { return static_cast<Renderer&>(rt); }
+Renderer& renderer(Runtime& rt) {
+  return static_cast<Renderer&>(rt);
+}
 
 // loop.cycle / loop.changed, bound to their loop.
 struct LoopMethodObj : ObjectBase {
@@ -60,7 +62,9 @@ bool MacroObj::getattr(Runtime&, std::string_view name, Value& out) const {
   return true;
 }
 
-Value MacroObj::call(Runtime& rt, CallArgs& args) { return renderer(rt).call_macro(*this, args); }
+Value MacroObj::call(Runtime& rt, CallArgs& args) {
+  return renderer(rt).call_macro(*this, args);
+}
 
 void MacroObj::repr(std::string& out) const {
   out += "<Macro ";
@@ -108,7 +112,8 @@ bool LoopObj::getattr(Runtime& rt, std::string_view name, Value& out) const {
 
 Value LoopObj::call(Runtime& rt, CallArgs& args) {
   if (!node || !node->recursive) {
-    throw_type_error("Tried to call non recursive loop.  Maybe you forgot the 'recursive' modifier.");
+    throw_type_error(
+        "Tried to call non recursive loop.  Maybe you forgot the 'recursive' modifier.");
   }
   if (args.args.size() != 1 || !args.kwargs.empty()) {
     throw_type_error("loop() takes exactly one argument");
@@ -163,6 +168,8 @@ bool BlockCallObj::getattr(Runtime& rt, std::string_view attr, Value& out) const
   return true;
 }
 
-Value BlockCallObj::call(Runtime& rt, CallArgs&) { return renderer(rt).render_block(ctx, name, index); }
+Value BlockCallObj::call(Runtime& rt, CallArgs&) {
+  return renderer(rt).render_block(ctx, name, index);
+}
 
 }  // namespace wfgen::jinja

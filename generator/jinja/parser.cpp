@@ -37,8 +37,12 @@ class Parser {
     if (i_ + 1 < toks_.size()) ++i_;
     return t;
   }
-  bool is_op(const Token& t, std::string_view op) const { return t.type == Tok::Op && t.text == op; }
-  bool is_name(const Token& t, std::string_view n) const { return t.type == Tok::Name && t.text == n; }
+  bool is_op(const Token& t, std::string_view op) const {
+    return t.type == Tok::Op && t.text == op;
+  }
+  bool is_name(const Token& t, std::string_view n) const {
+    return t.type == Tok::Name && t.text == n;
+  }
   bool skip_op(std::string_view op) {
     if (!is_op(cur(), op)) return false;
     next();
@@ -52,16 +56,26 @@ class Parser {
 
   static std::string describe(const Token& t) {
     switch (t.type) {
-      case Tok::Eof: return "end of template";
-      case Tok::VarBegin: return "begin of print statement";
-      case Tok::VarEnd: return "end of print statement";
-      case Tok::BlockBegin: return "begin of statement block";
-      case Tok::BlockEnd: return "end of statement block";
-      case Tok::Data: return "template data / text";
-      case Tok::String: return "string";
-      case Tok::Integer: return "integer";
-      case Tok::Float: return "float";
-      default: return std::string(t.text);
+      case Tok::Eof:
+        return "end of template";
+      case Tok::VarBegin:
+        return "begin of print statement";
+      case Tok::VarEnd:
+        return "end of print statement";
+      case Tok::BlockBegin:
+        return "begin of statement block";
+      case Tok::BlockEnd:
+        return "end of statement block";
+      case Tok::Data:
+        return "template data / text";
+      case Tok::String:
+        return "string";
+      case Tok::Integer:
+        return "integer";
+      case Tok::Float:
+        return "float";
+      default:
+        return std::string(t.text);
     }
   }
 
@@ -70,13 +84,15 @@ class Parser {
 
   void expect_op(std::string_view op) {
     if (!skip_op(op)) {
-      if (cur().type == Tok::Eof) fail_at_cur("unexpected end of template, expected '" + std::string(op) + "'.");
+      if (cur().type == Tok::Eof)
+        fail_at_cur("unexpected end of template, expected '" + std::string(op) + "'.");
       fail_at_cur("expected token '" + std::string(op) + "', got '" + describe(cur()) + "'");
     }
   }
   void expect_name(std::string_view n) {
     if (!skip_name(n)) {
-      if (cur().type == Tok::Eof) fail_at_cur("unexpected end of template, expected '" + std::string(n) + "'.");
+      if (cur().type == Tok::Eof)
+        fail_at_cur("unexpected end of template, expected '" + std::string(n) + "'.");
       fail_at_cur("expected token '" + std::string(n) + "', got '" + describe(cur()) + "'");
     }
   }
@@ -89,7 +105,8 @@ class Parser {
   }
   void expect_type(Tok type, const char* what) {
     if (cur().type != type) {
-      if (cur().type == Tok::Eof) fail_at_cur(std::string("unexpected end of template, expected '") + what + "'.");
+      if (cur().type == Tok::Eof)
+        fail_at_cur(std::string("unexpected end of template, expected '") + what + "'.");
       fail_at_cur(std::string("expected token '") + what + "', got '" + describe(cur()) + "'");
     }
     next();
@@ -157,7 +174,8 @@ class Parser {
       msg += ".";
     }
     if (!tag_stack_.empty()) {
-      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) + "'.";
+      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) +
+             "'.";
     }
   }
 
@@ -170,8 +188,10 @@ class Parser {
       msg = "Encountered unknown tag '" + name + "'.";
     }
     if (!tag_stack_.empty()) {
-      msg += " Jinja was looking for the following tags: '" + expected_end_of(tag_stack_.back()) + "'.";
-      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) + "'.";
+      msg += " Jinja was looking for the following tags: '" + expected_end_of(tag_stack_.back()) +
+             "'.";
+      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) +
+             "'.";
     }
     fail(msg, t.pos);
   }
@@ -415,7 +435,7 @@ class Parser {
     ExprPtr target = parse_assign_target(true, false, {}, true);
     if (skip_op("=")) {
       ExprPtr value = parse_tuple(false, true, {}, false);
-            return std::make_unique<SetStmt>(pos, std::move(target), std::move(value));
+      return std::make_unique<SetStmt>(pos, std::move(target), std::move(value));
     }
     auto node = std::make_unique<SetBlockStmt>(pos);
     node->target = std::move(target);
@@ -444,7 +464,7 @@ class Parser {
       node->ignore_missing = true;
     }
     parse_import_context(node->with_context);
-        return node;
+    return node;
   }
 
   StmtPtr parse_import() {
@@ -455,7 +475,7 @@ class Parser {
     node->target = std::string(target.text);
     node->symbol = intern_symbol(target.text);
     parse_import_context(node->with_context);
-        return node;
+    return node;
   }
 
   StmtPtr parse_from() {
@@ -486,7 +506,7 @@ class Parser {
         expect_any_name();
       }
     }
-        return node;
+    return node;
   }
 
   // --- assignment targets -----------------------------------------------------
@@ -514,16 +534,17 @@ class Parser {
 
   void check_assignable(const Expr& e) {
     if (e.kind == ExprKind::Name) {
-      if (is_reserved_constant(static_cast<const NameExpr&>(e).name)) fail("can't assign to 'const'", e.pos);
+      if (is_reserved_constant(static_cast<const NameExpr&>(e).name))
+        fail("can't assign to 'const'", e.pos);
       return;
     }
     if (e.kind == ExprKind::Tuple) {
       for (const auto& item : static_cast<const SeqExpr&>(e).items) check_assignable(*item);
       return;
     }
-    static const char* names[] = {"const", "name", "getattr", "getitem", "slice", "call",
-                                  "filter", "test", "unary", "binary", "compare", "condexpr",
-                                  "tuple", "list", "dict", "nsref"};
+    static const char* names[] = {"const",  "name", "getattr", "getitem", "slice",   "call",
+                                  "filter", "test", "unary",   "binary",  "compare", "condexpr",
+                                  "tuple",  "list", "dict",    "nsref"};
     fail(std::string("can't assign to '") + names[static_cast<int>(e.kind)] + "'", e.pos);
   }
 
@@ -696,9 +717,12 @@ class Parser {
     const Token& t = cur();
     if (t.type == Tok::Name) {
       next();
-      if (t.text == "true" || t.text == "True") return std::make_unique<ConstExpr>(t.pos, Value::boolean(true));
-      if (t.text == "false" || t.text == "False") return std::make_unique<ConstExpr>(t.pos, Value::boolean(false));
-      if (t.text == "none" || t.text == "None") return std::make_unique<ConstExpr>(t.pos, Value::none());
+      if (t.text == "true" || t.text == "True")
+        return std::make_unique<ConstExpr>(t.pos, Value::boolean(true));
+      if (t.text == "false" || t.text == "False")
+        return std::make_unique<ConstExpr>(t.pos, Value::boolean(false));
+      if (t.text == "none" || t.text == "None")
+        return std::make_unique<ConstExpr>(t.pos, Value::none());
       note_name_use(t.text);
       return std::make_unique<NameExpr>(t.pos, std::string(t.text), intern_symbol(t.text));
     }
@@ -743,7 +767,8 @@ class Parser {
     return false;
   }
 
-  ExprPtr parse_tuple(bool simplified, bool with_condexpr, EndTags extra_end, bool explicit_parens) {
+  ExprPtr parse_tuple(bool simplified, bool with_condexpr, EndTags extra_end,
+                      bool explicit_parens) {
     uint32_t pos = cur().pos;
     std::vector<ExprPtr> args;
     bool is_tuple = false;
@@ -974,7 +999,8 @@ class Parser {
 
 std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
                                          const EnvironmentOptions& options) {
-  auto file = std::make_unique<SourceFile>(name, normalize_source(source, options.keep_trailing_newline));
+  auto file =
+      std::make_unique<SourceFile>(name, normalize_source(source, options.keep_trailing_newline));
   auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
   Parser parser(*tmpl, tokenize(tmpl->source(), options));
   parser.run();

@@ -37,7 +37,8 @@ int compare_numbers(const Value& a, const Value& b) {
   if (is_integral(a) != is_integral(b)) {
     const Value& i = is_integral(a) ? a : b;
     double f = is_integral(a) ? y : x;
-    if (std::isfinite(f) && std::floor(f) == f && (i.kind() == Kind::BigInt || std::fabs(f) > 9e15)) {
+    if (std::isfinite(f) && std::floor(f) == f &&
+        (i.kind() == Kind::BigInt || std::fabs(f) > 9e15)) {
       int c = BigInt::compare(i.to_bigint(), BigInt::from_double(f));
       return is_integral(a) ? c : -c;
     }
@@ -57,15 +58,23 @@ bool truthy(const Value& v) {
     case Kind::Undefined:
       if (v.is_strict_undefined()) raise_undefined(v);
       return false;
-    case Kind::None: return false;
-    case Kind::Bool: return v.as_bool();
-    case Kind::Int: return v.as_int() != 0;
-    case Kind::BigInt: return true;  // never zero: zero fits in int64
-    case Kind::Float: return v.as_float() != 0.0;
-    case Kind::String: return !v.as_string().empty();
+    case Kind::None:
+      return false;
+    case Kind::Bool:
+      return v.as_bool();
+    case Kind::Int:
+      return v.as_int() != 0;
+    case Kind::BigInt:
+      return true;  // never zero: zero fits in int64
+    case Kind::Float:
+      return v.as_float() != 0.0;
+    case Kind::String:
+      return !v.as_string().empty();
     case Kind::List:
-    case Kind::Tuple: return !v.items().empty();
-    case Kind::Dict: return v.dict_obj().size() != 0;
+    case Kind::Tuple:
+      return !v.items().empty();
+    case Kind::Dict:
+      return v.dict_obj().size() != 0;
     case Kind::Object: {
       // Sized iterables (dict views, ranges) are false when empty; generators always true.
       std::vector<Value> items;
@@ -81,8 +90,11 @@ void append_str(std::string& out, const Value& v) {
     case Kind::Undefined:
       if (v.is_strict_undefined()) raise_undefined(v);
       return;
-    case Kind::String: out += v.as_string(); return;
-    default: append_repr(out, v);
+    case Kind::String:
+      out += v.as_string();
+      return;
+    default:
+      append_repr(out, v);
   }
 }
 
@@ -145,12 +157,24 @@ void append_string_repr(std::string& out, std::string_view s) {
 
 void append_repr(std::string& out, const Value& v) {
   switch (v.kind()) {
-    case Kind::Undefined: out += "Undefined"; return;  // StrictUndefined inherits this repr
-    case Kind::None: out += "None"; return;
-    case Kind::Bool: out += v.as_bool() ? "True" : "False"; return;
-    case Kind::Int: out += std::to_string(v.as_int()); return;
-    case Kind::BigInt: out += v.as_bigint().to_string(); return;
-    case Kind::Float: append_float_repr(out, v.as_float()); return;
+    case Kind::Undefined:
+      out += "Undefined";
+      return;  // StrictUndefined inherits this repr
+    case Kind::None:
+      out += "None";
+      return;
+    case Kind::Bool:
+      out += v.as_bool() ? "True" : "False";
+      return;
+    case Kind::Int:
+      out += std::to_string(v.as_int());
+      return;
+    case Kind::BigInt:
+      out += v.as_bigint().to_string();
+      return;
+    case Kind::Float:
+      append_float_repr(out, v.as_float());
+      return;
     case Kind::String:
       if (v.is_markup()) out += "Markup(";
       append_string_repr(out, v.as_string());
@@ -182,7 +206,9 @@ void append_repr(std::string& out, const Value& v) {
       out += '}';
       return;
     }
-    case Kind::Object: v.obj().repr(out); return;
+    case Kind::Object:
+      v.obj().repr(out);
+      return;
   }
 }
 
@@ -199,8 +225,10 @@ bool equals(const Value& a, const Value& b) {
   if (a.kind() != b.kind()) return false;
   switch (a.kind()) {
     case Kind::Undefined:
-    case Kind::None: return true;
-    case Kind::String: return a.as_string() == b.as_string();
+    case Kind::None:
+      return true;
+    case Kind::String:
+      return a.as_string() == b.as_string();
     case Kind::List:
     case Kind::Tuple: {
       const auto& x = a.items();
@@ -221,8 +249,10 @@ bool equals(const Value& a, const Value& b) {
       }
       return true;
     }
-    case Kind::Object: return a.identity() == b.identity();
-    default: return false;
+    case Kind::Object:
+      return a.identity() == b.identity();
+    default:
+      return false;
   }
 }
 
@@ -249,17 +279,27 @@ int compare(const Value& a, const Value& b, std::string_view op) {
 
 std::string_view type_name(const Value& v) {
   switch (v.kind()) {
-    case Kind::Undefined: return v.is_strict_undefined() ? "StrictUndefined" : "Undefined";
-    case Kind::None: return "NoneType";
-    case Kind::Bool: return "bool";
+    case Kind::Undefined:
+      return v.is_strict_undefined() ? "StrictUndefined" : "Undefined";
+    case Kind::None:
+      return "NoneType";
+    case Kind::Bool:
+      return "bool";
     case Kind::Int:
-    case Kind::BigInt: return "int";
-    case Kind::Float: return "float";
-    case Kind::String: return "str";
-    case Kind::List: return "list";
-    case Kind::Tuple: return "tuple";
-    case Kind::Dict: return "dict";
-    case Kind::Object: return v.obj().type_name();
+    case Kind::BigInt:
+      return "int";
+    case Kind::Float:
+      return "float";
+    case Kind::String:
+      return "str";
+    case Kind::List:
+      return "list";
+    case Kind::Tuple:
+      return "tuple";
+    case Kind::Dict:
+      return "dict";
+    case Kind::Object:
+      return v.obj().type_name();
   }
   return "object";
 }
@@ -274,16 +314,20 @@ size_t length(const Value& v) {
     case Kind::Undefined:
       if (v.is_strict_undefined()) raise_undefined(v);
       return 0;
-    case Kind::String: return utf8::length(v.as_string());
+    case Kind::String:
+      return utf8::length(v.as_string());
     case Kind::List:
-    case Kind::Tuple: return v.items().size();
-    case Kind::Dict: return v.dict_obj().size();
+    case Kind::Tuple:
+      return v.items().size();
+    case Kind::Dict:
+      return v.dict_obj().size();
     case Kind::Object: {
       std::vector<Value> items;
       if (v.obj().has_length() && v.obj().iterate(items)) return items.size();
       break;
     }
-    default: break;
+    default:
+      break;
   }
   throw_type_error("object of type '" + std::string(type_name(v)) + "' has no len()");
 }
@@ -294,7 +338,8 @@ std::vector<Value> iterate(const Value& v) {
       if (v.is_strict_undefined()) raise_undefined(v);
       return {};
     case Kind::List:
-    case Kind::Tuple: return v.items();
+    case Kind::Tuple:
+      return v.items();
     case Kind::Dict: {
       std::vector<Value> keys;
       keys.reserve(v.dict_obj().size());
@@ -318,7 +363,8 @@ std::vector<Value> iterate(const Value& v) {
       if (v.obj().iterate(items)) return items;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   throw_type_error("'" + std::string(type_name(v)) + "' object is not iterable");
 }
@@ -328,10 +374,14 @@ size_t hash_value(const Value& v) {
     case Kind::Undefined:
       if (v.is_strict_undefined()) raise_undefined(v);
       return 0x5bd1e995;
-    case Kind::None: return 0x9e3779b9;
-    case Kind::Bool: return std::hash<int64_t>()(v.as_bool());
-    case Kind::Int: return std::hash<int64_t>()(v.as_int());
-    case Kind::BigInt: return std::hash<std::string>()(v.as_bigint().to_string());
+    case Kind::None:
+      return 0x9e3779b9;
+    case Kind::Bool:
+      return std::hash<int64_t>()(v.as_bool());
+    case Kind::Int:
+      return std::hash<int64_t>()(v.as_int());
+    case Kind::BigInt:
+      return std::hash<std::string>()(v.as_bigint().to_string());
     case Kind::Float: {
       double d = v.as_float();
       if (std::floor(d) == d && std::fabs(d) < 9e18) {
@@ -339,14 +389,17 @@ size_t hash_value(const Value& v) {
       }
       return std::hash<double>()(d);
     }
-    case Kind::String: return std::hash<std::string>()(v.as_string());
+    case Kind::String:
+      return std::hash<std::string>()(v.as_string());
     case Kind::Tuple: {
       size_t h = 0x345678;
       for (const auto& item : v.items()) h = h * 1000003 ^ hash_value(item);
       return h;
     }
-    case Kind::Object: return std::hash<const void*>()(v.identity());
-    default: break;
+    case Kind::Object:
+      return std::hash<const void*>()(v.identity());
+    default:
+      break;
   }
   throw_type_error("unhashable type: '" + std::string(type_name(v)) + "'");
 }

@@ -50,7 +50,7 @@ struct Context : Object {
   Ref<Frame> root = make_ref<Frame>();       // top-level assignments (context.vars)
   std::vector<uint32_t> exported;            // exported top-level names, in order
   std::map<std::string, std::vector<BlockRef>, std::less<>> blocks;  // most derived first
-  std::shared_ptr<const Template> tmpl;       // the template this context renders first
+  std::shared_ptr<const Template> tmpl;  // the template this context renders first
 
   void export_name(uint32_t sym) {
     for (uint32_t s : exported) {

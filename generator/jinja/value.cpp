@@ -21,9 +21,13 @@ Value Value::integer(BigInt b) {
   WFGEN_MAKE_HEAP(Kind::BigInt, new BigIntObj(std::move(b)));
 }
 
-Value Value::string(std::string s) { WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s))); }
+Value Value::string(std::string s) {
+  WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s)));
+}
 
-Value Value::markup(std::string s) { WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s), true)); }
+Value Value::markup(std::string s) {
+  WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s), true));
+}
 
 Value Value::list(std::vector<Value> items) {
   auto* l = new ListObj;
@@ -37,9 +41,13 @@ Value Value::tuple(std::vector<Value> items) {
   WFGEN_MAKE_HEAP(Kind::Tuple, l);
 }
 
-Value Value::dict() { WFGEN_MAKE_HEAP(Kind::Dict, new DictObj); }
+Value Value::dict() {
+  WFGEN_MAKE_HEAP(Kind::Dict, new DictObj);
+}
 
-Value Value::object(ObjectBase* obj) { WFGEN_MAKE_HEAP(Kind::Object, obj); }
+Value Value::object(ObjectBase* obj) {
+  WFGEN_MAKE_HEAP(Kind::Object, obj);
+}
 
 Value Value::undefined(std::string message, bool strict) {
   auto* u = new UndefinedObj;
@@ -62,11 +70,16 @@ BigInt Value::to_bigint() const {
 
 double Value::to_double() const {
   switch (kind_) {
-    case Kind::Bool: return u_.b ? 1.0 : 0.0;
-    case Kind::Int: return static_cast<double>(u_.i);
-    case Kind::Float: return u_.f;
-    case Kind::BigInt: return as_bigint().to_double();
-    default: return 0.0;
+    case Kind::Bool:
+      return u_.b ? 1.0 : 0.0;
+    case Kind::Int:
+      return static_cast<double>(u_.i);
+    case Kind::Float:
+      return u_.f;
+    case Kind::BigInt:
+      return as_bigint().to_double();
+    default:
+      return 0.0;
   }
 }
 
@@ -145,8 +158,12 @@ DictObj::~DictObj() = default;
 // ---------------------------------------------------------------------------
 // ObjectBase defaults
 
-bool ObjectBase::getattr(Runtime&, std::string_view, Value&) const { return false; }
-bool ObjectBase::setattr(std::string_view, Value) { return false; }
+bool ObjectBase::getattr(Runtime&, std::string_view, Value&) const {
+  return false;
+}
+bool ObjectBase::setattr(std::string_view, Value) {
+  return false;
+}
 Value ObjectBase::call(Runtime&, CallArgs&) {
   throw_type_error("'" + std::string(type_name()) + "' object is not callable");
 }

@@ -29,7 +29,7 @@ enum class Kind : uint8_t {
   Undefined,
   None,
   Bool,
-  Int,     // int64_t inline
+  Int,  // int64_t inline
   Float,
   BigInt,  // an int that does not fit in 64 bits (BigIntObj); first heap kind
   String,  // StrObj, UTF-8
@@ -119,7 +119,7 @@ class Value {
   static Value markup(std::string s);
   static Value list(std::vector<Value> items = {});
   static Value tuple(std::vector<Value> items = {});
-  static Value dict();  // empty DictObj
+  static Value dict();                 // empty DictObj
   static Value object(ObjectBase* o);  // shares ownership of o (fresh or already owned)
   static Value undefined(std::string message, bool strict);
 

@@ -19,9 +19,13 @@ struct Case {
   std::string name, tmpl, context, expected;
 };
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
-std::filesystem::path conformance_dir() { return shared_dir() / "conformance" / "pytorch"; }
+std::filesystem::path conformance_dir() {
+  return shared_dir() / "conformance" / "pytorch";
+}
 
 std::vector<Case> load_cases() {
   std::vector<Case> cases;
@@ -68,15 +72,16 @@ TEST_P(PyTorchConformance, RendersByteIdentical) {
     FAIL() << e.format();
   }
   ASSERT_EQ(actual.size(), expected.size());
-  EXPECT_TRUE(actual == expected) << "first difference at byte "
-                                  << std::mismatch(actual.begin(), actual.end(), expected.begin()).first -
-                                         actual.begin();
+  EXPECT_TRUE(actual == expected)
+      << "first difference at byte "
+      << std::mismatch(actual.begin(), actual.end(), expected.begin()).first - actual.begin();
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, PyTorchConformance, ::testing::ValuesIn(load_cases()),
                          [](const ::testing::TestParamInfo<Case>& info) {
                            std::string n;
-                           for (char ch : info.param.name) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           for (char ch : info.param.name)
+                             n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
                            return n;
                          });
 

@@ -5,31 +5,44 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ "x"|center(width=3, fill=1) }})~", false, true, R"~(do_center() got an unexpected keyword argument 'fill')~"},
-    {R"~({{ [3,1]|sort(reverse=true, foo=1) }})~", false, true, R"~(do_sort() got an unexpected keyword argument 'foo')~"},
-    {R"~({{ "a"|replace("a") }})~", false, true, R"~(do_replace() missing 1 required positional argument: 'new')~"},
-    {R"~({{ [1]|batch }})~", false, true, R"~(do_batch() missing 1 required positional argument: 'linecount')~"},
-    {R"~({{ [1]|slice }})~", false, true, R"~(sync_do_slice() missing 1 required positional argument: 'slices')~"},
-    {R"~({{ [1]|groupby }})~", false, true, R"~(sync_do_groupby() missing 1 required positional argument: 'attribute')~"},
-    {R"~({{ "abc"|truncate(length=2, end="") }}|{{ "abc def ghi"|truncate(length=5, killwords=true, end="", leeway=0) }})~", false, false, R"~(abc|abc d)~"},
-    {R"~({{ [1, 2]|join(d=", ") }}|{{ {"b": 2, "a": 1}|dictsort(reverse=true) }}|{{ [2, 1]|sort(reverse=false) }})~", false, false, R"~(1, 2|[('b', 2), ('a', 1)]|[1, 2])~"},
+    {R"~({{ "x"|center(width=3, fill=1) }})~", false, true,
+     R"~(do_center() got an unexpected keyword argument 'fill')~"},
+    {R"~({{ [3,1]|sort(reverse=true, foo=1) }})~", false, true,
+     R"~(do_sort() got an unexpected keyword argument 'foo')~"},
+    {R"~({{ "a"|replace("a") }})~", false, true,
+     R"~(do_replace() missing 1 required positional argument: 'new')~"},
+    {R"~({{ [1]|batch }})~", false, true,
+     R"~(do_batch() missing 1 required positional argument: 'linecount')~"},
+    {R"~({{ [1]|slice }})~", false, true,
+     R"~(sync_do_slice() missing 1 required positional argument: 'slices')~"},
+    {R"~({{ [1]|groupby }})~", false, true,
+     R"~(sync_do_groupby() missing 1 required positional argument: 'attribute')~"},
+    {R"~({{ "abc"|truncate(length=2, end="") }}|{{ "abc def ghi"|truncate(length=5, killwords=true, end="", leeway=0) }})~",
+     false, false, R"~(abc|abc d)~"},
+    {R"~({{ [1, 2]|join(d=", ") }}|{{ {"b": 2, "a": 1}|dictsort(reverse=true) }}|{{ [2, 1]|sort(reverse=false) }})~",
+     false, false, R"~(1, 2|[('b', 2), ('a', 1)]|[1, 2])~"},
     {R"~({{ "a
 b"|indent(width=2, first=true, blank=true) }}|{{ "a
 
-b"|indent(first=false, blank=true, width="	") }})~", false, false, R"~(  a
+b"|indent(first=false, blank=true, width="	") }})~",
+     false, false, R"~(  a
   b|a
 	
 	b)~"},
-    {R"~({{ 3.14159|round(precision=2) }}|{{ 3.14159|round(2, method="ceil") }}|{{ "12"|int(default=5, base=8) }}|{{ "zz"|float(default=1.5) }})~", false, false, R"~(3.14|3.15|10|1.5)~"},
-    {R"~({{ [1, 2, 3]|select("gt", 1)|map("string")|join(",") }}|{{ ["a", "b"]|map("upper")|join }})~", false, false, R"~(2,3|AB)~"},
-    {R"~({{ {"python": ["3.9", "3.10"], "os": "linux"}|tojson }})~", false, false, R"~({"os": "linux", "python": ["3.9", "3.10"]})~"},
+    {R"~({{ 3.14159|round(precision=2) }}|{{ 3.14159|round(2, method="ceil") }}|{{ "12"|int(default=5, base=8) }}|{{ "zz"|float(default=1.5) }})~",
+     false, false, R"~(3.14|3.15|10|1.5)~"},
+    {R"~({{ [1, 2, 3]|select("gt", 1)|map("string")|join(",") }}|{{ ["a", "b"]|map("upper")|join }})~",
+     false, false, R"~(2,3|AB)~"},
+    {R"~({{ {"python": ["3.9", "3.10"], "os": "linux"}|tojson }})~", false, false,
+     R"~({"os": "linux", "python": ["3.9", "3.10"]})~"},
     {R"~({%- set matrix = [{"python": "3.10", "cuda": "12.1", "os": "linux"}, {"python": "3.9", "cuda": "11.8", "os": "linux"}, {"python": "3.10", "cuda": "11.8", "os": "windows"}] -%}{% for os, rows in matrix|groupby("os") %}{{ os }}: {{ rows|map(attribute="python")|unique|sort|join(" ") }} [{{ rows|map(attribute="cuda")|max }}]
 {% endfor %}{{ matrix|selectattr("os", "equalto", "linux")|map(attribute="cuda")|list|tojson }}
 {{ matrix|rejectattr("python", "in", ["3.9"])|list|length }}
 {{ matrix|sort(attribute="cuda,python")|map(attribute="python")|join(",") }}
 {{ matrix|map(attribute="python")|map("replace", ".", "")|list }}
 {{ (matrix|first).items()|list }}
-{{ matrix|sum(attribute="python", start="")|default("n/a") if false else matrix|length }})~", false, false, R"~(linux: 3.10 3.9 [12.1]
+{{ matrix|sum(attribute="python", start="")|default("n/a") if false else matrix|length }})~",
+     false, false, R"~(linux: 3.10 3.9 [12.1]
 windows: 3.10 [11.8]
 ["12.1", "11.8"]
 2
@@ -37,24 +50,34 @@ windows: 3.10 [11.8]
 ['310', '39', '310']
 [('python', '3.10'), ('cuda', '12.1'), ('os', 'linux')]
 3)~"},
-    {R"~({% set d = {"b": {"x": 1}, "a": {"x": 2}} %}{% for k, v in d|dictsort %}{{ k }}={{ v.x }};{% endfor %}{% for k, v in d|items %}{{ k }}{% endfor %}|{{ d|dictsort(by="value") }})~", false, true, R"~('<' not supported between instances of 'dict' and 'dict')~"},
-    {R"~({{ "  Some Title  "|trim|lower|replace(" ", "-") }}|{{ "build"|center(11)|replace(" ", ".") }}|{{ "%-8s|%5.2f|%03d"|format("ab", 3.14159, 7) }})~", false, false, R"~(some-title|...build...|ab      | 3.14|007)~"},
-    {R"~({{ "linux-x86_64-cuda12.1"|truncate(10, true, "") }}|{{ "a-b_c d"|title }}|{{ "ÉCOLE ÉTÉ"|capitalize }}|{{ "straße"|upper }})~", false, false, R"~(linux-x86_|A-B_c D|École été|STRASSE)~"},
-    {R"~({{ "ǆemal ǅx"|capitalize }}|{{ "ßa ǆb"|title }}|{{ "ǅ" is upper }}|{{ "ǅa" is lower }}|{{ "ΣΑΣ"|lower }}|{{ "ﬁne"|upper }})~", false, false, R"~(ǅemal ǆx|SSa Ǆb|False|False|σας|FINE)~"},
-    {R"~({{ "héllo wörld ünïcode wrapping"|wordwrap(7) }}|{{ "x²y³ ab"|wordcount }}|{{ "١٢٣"|int }})~", false, false, R"~(héllo
+    {R"~({% set d = {"b": {"x": 1}, "a": {"x": 2}} %}{% for k, v in d|dictsort %}{{ k }}={{ v.x }};{% endfor %}{% for k, v in d|items %}{{ k }}{% endfor %}|{{ d|dictsort(by="value") }})~",
+     false, true, R"~('<' not supported between instances of 'dict' and 'dict')~"},
+    {R"~({{ "  Some Title  "|trim|lower|replace(" ", "-") }}|{{ "build"|center(11)|replace(" ", ".") }}|{{ "%-8s|%5.2f|%03d"|format("ab", 3.14159, 7) }})~",
+     false, false, R"~(some-title|...build...|ab      | 3.14|007)~"},
+    {R"~({{ "linux-x86_64-cuda12.1"|truncate(10, true, "") }}|{{ "a-b_c d"|title }}|{{ "ÉCOLE ÉTÉ"|capitalize }}|{{ "straße"|upper }})~",
+     false, false, R"~(linux-x86_|A-B_c D|École été|STRASSE)~"},
+    {R"~({{ "ǆemal ǅx"|capitalize }}|{{ "ßa ǆb"|title }}|{{ "ǅ" is upper }}|{{ "ǅa" is lower }}|{{ "ΣΑΣ"|lower }}|{{ "ﬁne"|upper }})~",
+     false, false, R"~(ǅemal ǆx|SSa Ǆb|False|False|σας|FINE)~"},
+    {R"~({{ "héllo wörld ünïcode wrapping"|wordwrap(7) }}|{{ "x²y³ ab"|wordcount }}|{{ "١٢٣"|int }})~",
+     false, false, R"~(héllo
 wörld
 ünïcode
 wrappin
 g|2|123)~"},
-    {R"~({{ namespace(a=1)|tojson }})~", false, true, R"~(Object of type Namespace is not JSON serializable)~"},
+    {R"~({{ namespace(a=1)|tojson }})~", false, true,
+     R"~(Object of type Namespace is not JSON serializable)~"},
     {R"~({{ "ab"|round(1, "floor") }})~", false, true, R"~(must be real number, not str)~"},
-    {R"~({{ none|round(-1, "ceil") }})~", false, true, R"~(unsupported operand type(s) for *: 'NoneType' and 'float')~"},
+    {R"~({{ none|round(-1, "ceil") }})~", false, true,
+     R"~(unsupported operand type(s) for *: 'NoneType' and 'float')~"},
     {R"~({{ [1]|indent }})~", false, true, R"~('list' object has no attribute 'splitlines')~"},
     {R"~({{ 3|random }})~", false, true, R"~(object of type 'int' has no len())~"},
-    {R"~({{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }})~", false, false, R"~(['x', 'y']|['x', 'y']|[[1, 2, 3, 4], [5, 6, 0, 0]])~"},
+    {R"~({{ ["x", none, "", 0, false, [], "y"]|select|list }}|{{ ["x", none, "y"]|reject("none")|list }}|{{ [1, 2, 3, 4, 5, 6]|batch(4, 0)|list }})~",
+     false, false, R"~(['x', 'y']|['x', 'y']|[[1, 2, 3, 4], [5, 6, 0, 0]])~"},
 };
 
-TEST(FiltersArgs, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(FiltersArgs, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

@@ -5,24 +5,42 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ "<a href='x'>&\"</a>"|e }}|{{ none|e }}|{{ x|escape }}|{{ 5|forceescape }}|{{ "<b>x</b>"|safe }})~", false, false, R"~(&lt;a href=&#39;x&#39;&gt;&amp;&#34;&lt;/a&gt;|None||5|<b>x</b>)~"},
+    {R"~({{ "<a href='x'>&\"</a>"|e }}|{{ none|e }}|{{ x|escape }}|{{ 5|forceescape }}|{{ "<b>x</b>"|safe }})~",
+     false, false, R"~(&lt;a href=&#39;x&#39;&gt;&amp;&#34;&lt;/a&gt;|None||5|<b>x</b>)~"},
     {R"~({{ "  <p>Hello <!-- c <x> -->  &amp; &lt;b&gt; &raquo; &#65;&#x42; &nbsp;x</p>
- y"|striptags }})~", false, false, R"~(Hello & <b> » AB  x y)~"},
-    {R"~({{ "a <b>bold</b> and <i>it</i>"|striptags }}|{{ "no tags"|striptags }}|{{ "<unclosed"|striptags }})~", false, false, R"~(a bold and it|no tags|<unclosed)~"},
-    {R"~({{ "a b/c?d=é&"|urlencode }}|{{ {"a b": "c/d", "x": 1}|urlencode }}|{{ [("a", 1), ("b", "c d")]|urlencode }})~", false, false, R"~(a%20b/c%3Fd%3D%C3%A9%26|a+b=c%2Fd&x=1|a=1&b=c+d)~"},
-    {R"~({{ 42|urlencode }}|{{ none|urlencode }}|{{ "~-_.!*'()"|urlencode }}|{{ x|urlencode }})~", false, false, R"~(42|None|~-_.%21%2A%27%28%29|)~"},
-    {R"~({{ {"class": "x<y", "id": none, "data-x": 1}|xmlattr }}|{{ {"class": "x"}|xmlattr(false) }}|{{ {}|xmlattr }}|{{ {"a": x}|xmlattr }})~", false, false, R"~( class="x&lt;y" data-x="1"|class="x"||)~"},
-    {R"~({{ {"a b": "x"}|xmlattr }})~", false, true, R"~(Invalid character in attribute name: 'a b')~"},
-    {R"~({{ {"a=": "x"}|xmlattr }})~", false, true, R"~(Invalid character in attribute name: 'a=')~"},
-    {R"~({{ "visit http://example.com/x?y=1, or www.foo.org."|urlize }})~", false, false, R"~(visit <a href="http://example.com/x?y=1" rel="noopener">http://example.com/x?y=1</a>, or <a href="https://www.foo.org" rel="noopener">www.foo.org</a>.)~"},
-    {R"~({{ "mail me@example.com or mailto:a@b.io (https://a.b/c)"|urlize }})~", false, false, R"~(mail <a href="mailto:me@example.com">me@example.com</a> or <a href="mailto:a@b.io">a@b.io</a> (https://a.b/c))~"},
-    {R"~({{ "see https://example.com/very/long/path"|urlize(15, true, target="_blank") }})~", false, false, R"~(see <a href="https://example.com/very/long/path" rel="nofollow noopener" target="_blank">https://example...</a>)~"},
-    {R"~({{ "<http://x.com> &lt;y.com&gt; example.net"|urlize }})~", false, false, R"~(&lt;<a href="http://x.com" rel="noopener">http://x.com</a>&gt; &amp;lt;y.com&amp;gt; <a href="https://example.net" rel="noopener">example.net</a>)~"},
-    {R"~({{ "ftp://host/file and tel:123"|urlize(extra_schemes=["ftp://", "tel:"]) }})~", false, false, R"~(<a href="ftp://host/file" rel="noopener">ftp://host/file</a> and <a href="tel:123" rel="noopener">tel:123</a>)~"},
-    {R"~({{ "http://127.0.0.1:8080/p and https://[::1]/"|urlize(rel="me") }})~", false, false, R"~(<a href="http://127.0.0.1:8080/p" rel="me noopener">http://127.0.0.1:8080/p</a> and <a href="https://[::1]/" rel="me noopener">https://[::1]/</a>)~"},
+ y"|striptags }})~",
+     false, false, R"~(Hello & <b> » AB  x y)~"},
+    {R"~({{ "a <b>bold</b> and <i>it</i>"|striptags }}|{{ "no tags"|striptags }}|{{ "<unclosed"|striptags }})~",
+     false, false, R"~(a bold and it|no tags|<unclosed)~"},
+    {R"~({{ "a b/c?d=é&"|urlencode }}|{{ {"a b": "c/d", "x": 1}|urlencode }}|{{ [("a", 1), ("b", "c d")]|urlencode }})~",
+     false, false, R"~(a%20b/c%3Fd%3D%C3%A9%26|a+b=c%2Fd&x=1|a=1&b=c+d)~"},
+    {R"~({{ 42|urlencode }}|{{ none|urlencode }}|{{ "~-_.!*'()"|urlencode }}|{{ x|urlencode }})~",
+     false, false, R"~(42|None|~-_.%21%2A%27%28%29|)~"},
+    {R"~({{ {"class": "x<y", "id": none, "data-x": 1}|xmlattr }}|{{ {"class": "x"}|xmlattr(false) }}|{{ {}|xmlattr }}|{{ {"a": x}|xmlattr }})~",
+     false, false, R"~( class="x&lt;y" data-x="1"|class="x"||)~"},
+    {R"~({{ {"a b": "x"}|xmlattr }})~", false, true,
+     R"~(Invalid character in attribute name: 'a b')~"},
+    {R"~({{ {"a=": "x"}|xmlattr }})~", false, true,
+     R"~(Invalid character in attribute name: 'a=')~"},
+    {R"~({{ "visit http://example.com/x?y=1, or www.foo.org."|urlize }})~", false, false,
+     R"~(visit <a href="http://example.com/x?y=1" rel="noopener">http://example.com/x?y=1</a>, or <a href="https://www.foo.org" rel="noopener">www.foo.org</a>.)~"},
+    {R"~({{ "mail me@example.com or mailto:a@b.io (https://a.b/c)"|urlize }})~", false, false,
+     R"~(mail <a href="mailto:me@example.com">me@example.com</a> or <a href="mailto:a@b.io">a@b.io</a> (https://a.b/c))~"},
+    {R"~({{ "see https://example.com/very/long/path"|urlize(15, true, target="_blank") }})~", false,
+     false,
+     R"~(see <a href="https://example.com/very/long/path" rel="nofollow noopener" target="_blank">https://example...</a>)~"},
+    {R"~({{ "<http://x.com> &lt;y.com&gt; example.net"|urlize }})~", false, false,
+     R"~(&lt;<a href="http://x.com" rel="noopener">http://x.com</a>&gt; &amp;lt;y.com&amp;gt; <a href="https://example.net" rel="noopener">example.net</a>)~"},
+    {R"~({{ "ftp://host/file and tel:123"|urlize(extra_schemes=["ftp://", "tel:"]) }})~", false,
+     false,
+     R"~(<a href="ftp://host/file" rel="noopener">ftp://host/file</a> and <a href="tel:123" rel="noopener">tel:123</a>)~"},
+    {R"~({{ "http://127.0.0.1:8080/p and https://[::1]/"|urlize(rel="me") }})~", false, false,
+     R"~(<a href="http://127.0.0.1:8080/p" rel="me noopener">http://127.0.0.1:8080/p</a> and <a href="https://[::1]/" rel="me noopener">https://[::1]/</a>)~"},
 };
 
-TEST(FiltersHtml, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(FiltersHtml, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

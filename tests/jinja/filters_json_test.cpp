@@ -5,7 +5,8 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ {"b": 1, "a": "<x>"}|tojson }}|{{ [1, "a"]|tojson(indent=2) }}|{{ {"a": [1,2]}|tojson("--") }})~", false, false, R"~({"a": "\u003cx\u003e", "b": 1}|[
+    {R"~({{ {"b": 1, "a": "<x>"}|tojson }}|{{ [1, "a"]|tojson(indent=2) }}|{{ {"a": [1,2]}|tojson("--") }})~",
+     false, false, R"~({"a": "\u003cx\u003e", "b": 1}|[
   1,
   "a"
 ]|{
@@ -15,7 +16,8 @@ const TemplateCase kCases[] = {
 --]
 })~"},
     {R"~({{ {"b": [1, 2.5, none, true, false], "a": {"x": "é<>&'\"\\
- 😀"}, "c": [], "d": {}}|tojson(2) }})~", false, false, R"~({
+ 😀"}, "c": [], "d": {}}|tojson(2) }})~",
+     false, false, R"~({
   "a": {
     "x": "\u00e9\u003c\u003e\u0026\u0027\"\\\n\u2028\ud83d\ude00"
   },
@@ -29,22 +31,32 @@ const TemplateCase kCases[] = {
   "c": [],
   "d": {}
 })~"},
-    {R"~({{ [1, [2, {}]]|tojson(0) }}|{{ {1: 2, 2.5: "x", none: 3, true: 4}|tojson }}|{{ "str"|tojson }}|{{ 1e16|tojson }}|{{ (1, 2)|tojson }})~", false, true, R"~('<' not supported between instances of 'NoneType' and 'float')~"},
-    {R"~({{ 12345678901234567890123|tojson }}|{{ -0.0|tojson }}|{{ 1.0|tojson }}|{{ none|tojson }})~", false, false, R"~(12345678901234567890123|-0.0|1.0|null)~"},
-    {R"~({{ {1: 2, "a": 3}|tojson }})~", false, true, R"~('<' not supported between instances of 'str' and 'int')~"},
-    {R"~({{ {(1,2): 2}|tojson }})~", false, true, R"~(keys must be str, int, float, bool or None, not tuple)~"},
+    {R"~({{ [1, [2, {}]]|tojson(0) }}|{{ {1: 2, 2.5: "x", none: 3, true: 4}|tojson }}|{{ "str"|tojson }}|{{ 1e16|tojson }}|{{ (1, 2)|tojson }})~",
+     false, true, R"~('<' not supported between instances of 'NoneType' and 'float')~"},
+    {R"~({{ 12345678901234567890123|tojson }}|{{ -0.0|tojson }}|{{ 1.0|tojson }}|{{ none|tojson }})~",
+     false, false, R"~(12345678901234567890123|-0.0|1.0|null)~"},
+    {R"~({{ {1: 2, "a": 3}|tojson }})~", false, true,
+     R"~('<' not supported between instances of 'str' and 'int')~"},
+    {R"~({{ {(1,2): 2}|tojson }})~", false, true,
+     R"~(keys must be str, int, float, bool or None, not tuple)~"},
     {R"~({{ x|tojson }})~", false, true, R"~(Object of type Undefined is not JSON serializable)~"},
-    {R"~({{ x|tojson }})~", true, true, R"~(Object of type StrictUndefined is not JSON serializable)~"},
+    {R"~({{ x|tojson }})~", true, true,
+     R"~(Object of type StrictUndefined is not JSON serializable)~"},
     {R"~({{ [{"b": 1}]|groupby("b")|tojson }})~", false, false, R"~([[1, [{"b": 1}]]])~"},
-    {R"~({{ {"b": 1, "a": [1, 2, {"z": 1, "y": 2}]}|pprint }}|{{ "x"|pprint }}|{{ x|pprint }}|{{ none|pprint }}|{{ (1,)|pprint }}|{{ [1, 2.5, "a'b"]|pprint }})~", false, false, R"~({'a': [1, 2, {'y': 2, 'z': 1}], 'b': 1}|'x'|Undefined|None|(1,)|[1, 2.5, "a'b"])~"},
+    {R"~({{ {"b": 1, "a": [1, 2, {"z": 1, "y": 2}]}|pprint }}|{{ "x"|pprint }}|{{ x|pprint }}|{{ none|pprint }}|{{ (1,)|pprint }}|{{ [1, 2.5, "a'b"]|pprint }})~",
+     false, false,
+     R"~({'a': [1, 2, {'y': 2, 'z': 1}], 'b': 1}|'x'|Undefined|None|(1,)|[1, 2.5, "a'b"])~"},
     {R"~({{ x|pprint }})~", true, false, R"~(Undefined)~"},
-    {R"~({{ {"key%02d"|format(1): "value" * 10, "another": ["item"] * 8, "n": {"deep": "x" * 70}}|pprint }})~", false, false, R"~({'another': ['item', 'item', 'item', 'item', 'item', 'item', 'item', 'item'],
+    {R"~({{ {"key%02d"|format(1): "value" * 10, "another": ["item"] * 8, "n": {"deep": "x" * 70}}|pprint }})~",
+     false, false, R"~({'another': ['item', 'item', 'item', 'item', 'item', 'item', 'item', 'item'],
  'key01': 'valuevaluevaluevaluevaluevaluevaluevaluevaluevalue',
  'n': {'deep': 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}})~"},
-    {R"~({{ ["a" * 30, "b" * 30, ("c" * 30, "d" * 30)]|pprint }})~", false, false, R"~(['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    {R"~({{ ["a" * 30, "b" * 30, ("c" * 30, "d" * 30)]|pprint }})~", false, false,
+     R"~(['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
  'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
  ('cccccccccccccccccccccccccccccc', 'dddddddddddddddddddddddddddddd')])~"},
-    {R"~({{ ("word " * 40)|pprint }})~", false, false, R"~(('word word word word word word word word word word word word word word word '
+    {R"~({{ ("word " * 40)|pprint }})~", false, false,
+     R"~(('word word word word word word word word word word word word word word word '
  'word word word word word word word word word word word word word word word '
  'word word word word word word word word word word '))~"},
     {R"~({{ {"z": ("line one\nline two " * 6)}|pprint }})~", false, false, R"~({'z': 'line one\n'
@@ -57,7 +69,9 @@ const TemplateCase kCases[] = {
     {R"~({{ {1: "a", "b": 2, none: 3}|pprint }})~", false, false, R"~({None: 3, 1: 'a', 'b': 2})~"},
 };
 
-TEST(FiltersJson, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(FiltersJson, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

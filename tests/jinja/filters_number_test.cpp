@@ -5,27 +5,41 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ -5|abs }}|{{ true|abs }}|{{ -2.5|abs }}|{{ 3|abs }}|{{ -9223372036854775807|abs }})~", false, false, R"~(5|1|2.5|3|9223372036854775807)~"},
+    {R"~({{ -5|abs }}|{{ true|abs }}|{{ -2.5|abs }}|{{ 3|abs }}|{{ -9223372036854775807|abs }})~",
+     false, false, R"~(5|1|2.5|3|9223372036854775807)~"},
     {R"~({{ "x"|abs }})~", false, true, R"~(bad operand type for abs(): 'str')~"},
     {R"~({{ x|abs }})~", false, true, R"~(bad operand type for abs(): 'Undefined')~"},
-    {R"~({{ "42"|int }}|{{ "0x1A"|int(0, 16) }}|{{ "0x1A"|int(0, 0) }}|{{ "010"|int(0, 0) }}|{{ " 1_000 "|int }}|{{ "1_000.5"|int }}|{{ "12.7e1"|int }})~", false, false, R"~(42|26|26|10|1000|1000|127)~"},
-    {R"~({{ "-0b101"|int(base=2) }}|{{ "abc"|int(base=36) }}|{{ "z"|int(-1, 37) }}|{{ 3.7|int }}|{{ -3.7|int }}|{{ none|int }}|{{ true|int }}|{{ [1]|int }})~", false, false, R"~(-5|13368|-1|3|-3|0|1|0)~"},
-    {R"~({{ "1e3"|int }}|{{ " 12 "|int }}|{{ "1 2"|int(-1) }}|{{ 1e20|int }}|{{ "99999999999999999999"|int }}|{{ "inf"|int }}|{{ "nan"|int(7) }}|{{ "0o17"|int(base=8) }}|{{ "ff"|int(base=16) }}|{{ "x"|int("d") }})~", false, false, R"~(1000|12|-1|100000000000000000000|99999999999999999999|0|7|15|255|d)~"},
-    {R"~({{ "1__0"|int(5) }}|{{ "_1"|int(5) }}|{{ "0x_f"|int(5, 16) }}|{{ "1_"|int(5) }}|{{ "+7"|int }}|{{ "-0"|int }})~", false, false, R"~(5|5|15|5|7|0)~"},
+    {R"~({{ "42"|int }}|{{ "0x1A"|int(0, 16) }}|{{ "0x1A"|int(0, 0) }}|{{ "010"|int(0, 0) }}|{{ " 1_000 "|int }}|{{ "1_000.5"|int }}|{{ "12.7e1"|int }})~",
+     false, false, R"~(42|26|26|10|1000|1000|127)~"},
+    {R"~({{ "-0b101"|int(base=2) }}|{{ "abc"|int(base=36) }}|{{ "z"|int(-1, 37) }}|{{ 3.7|int }}|{{ -3.7|int }}|{{ none|int }}|{{ true|int }}|{{ [1]|int }})~",
+     false, false, R"~(-5|13368|-1|3|-3|0|1|0)~"},
+    {R"~({{ "1e3"|int }}|{{ " 12 "|int }}|{{ "1 2"|int(-1) }}|{{ 1e20|int }}|{{ "99999999999999999999"|int }}|{{ "inf"|int }}|{{ "nan"|int(7) }}|{{ "0o17"|int(base=8) }}|{{ "ff"|int(base=16) }}|{{ "x"|int("d") }})~",
+     false, false, R"~(1000|12|-1|100000000000000000000|99999999999999999999|0|7|15|255|d)~"},
+    {R"~({{ "1__0"|int(5) }}|{{ "_1"|int(5) }}|{{ "0x_f"|int(5, 16) }}|{{ "1_"|int(5) }}|{{ "+7"|int }}|{{ "-0"|int }})~",
+     false, false, R"~(5|5|15|5|7|0)~"},
     {R"~({{ x|int }})~", false, true, R"~('x' is undefined)~"},
-    {R"~({{ 1|float }}|{{ true|float }}|{{ "1e3"|float }}|{{ [1]|float }}|{{ none|float(2) }}|{{ "  -4.5  "|float }}|{{ "1_0.5"|float }}|{{ "infinity"|float }}|{{ "-nan"|float }}|{{ "x"|float(none) }}|{{ "1e400"|float }}|{{ ".5"|float }}|{{ "5."|float }}|{{ "1_e5"|float }})~", false, false, R"~(1.0|1.0|1000.0|0.0|2|-4.5|10.5|inf|nan|None|inf|0.5|5.0|0.0)~"},
+    {R"~({{ 1|float }}|{{ true|float }}|{{ "1e3"|float }}|{{ [1]|float }}|{{ none|float(2) }}|{{ "  -4.5  "|float }}|{{ "1_0.5"|float }}|{{ "infinity"|float }}|{{ "-nan"|float }}|{{ "x"|float(none) }}|{{ "1e400"|float }}|{{ ".5"|float }}|{{ "5."|float }}|{{ "1_e5"|float }})~",
+     false, false, R"~(1.0|1.0|1000.0|0.0|2|-4.5|10.5|inf|nan|None|inf|0.5|5.0|0.0)~"},
     {R"~({{ x|float }})~", false, true, R"~('x' is undefined)~"},
-    {R"~({{ 42|round }}|{{ 42.55|round }}|{{ 42.55|round(1) }}|{{ 2.5|round }}|{{ 1234|round(-2) }}|{{ 1250|round(-2) }}|{{ 1350|round(-2) }}|{{ -1250|round(-2) }})~", false, false, R"~(42|43.0|42.5|2.0|1200|1200|1400|-1200)~"},
-    {R"~({{ 42.55|round(1, "floor") }}|{{ 42.55|round(-1, "ceil") }}|{{ 42|round(1, "ceil") }}|{{ 2.675|round(2) }}|{{ -0.5|round }}|{{ 1.5|round }}|{{ 0.1|round(3, "floor") }}|{{ -1.5|round(0, "floor") }}|{{ 15|round(-1) }}|{{ 25|round(-1) }}|{{ true|round }})~", false, false, R"~(42.5|50.0|42.0|2.67|-0.0|2.0|0.1|-2.0|20|20|1)~"},
+    {R"~({{ 42|round }}|{{ 42.55|round }}|{{ 42.55|round(1) }}|{{ 2.5|round }}|{{ 1234|round(-2) }}|{{ 1250|round(-2) }}|{{ 1350|round(-2) }}|{{ -1250|round(-2) }})~",
+     false, false, R"~(42|43.0|42.5|2.0|1200|1200|1400|-1200)~"},
+    {R"~({{ 42.55|round(1, "floor") }}|{{ 42.55|round(-1, "ceil") }}|{{ 42|round(1, "ceil") }}|{{ 2.675|round(2) }}|{{ -0.5|round }}|{{ 1.5|round }}|{{ 0.1|round(3, "floor") }}|{{ -1.5|round(0, "floor") }}|{{ 15|round(-1) }}|{{ 25|round(-1) }}|{{ true|round }})~",
+     false, false, R"~(42.5|50.0|42.0|2.67|-0.0|2.0|0.1|-2.0|20|20|1)~"},
     {R"~({{ 42|round(0, "x") }})~", false, true, R"~(method must be common, ceil or floor)~"},
     {R"~({{ "x"|round }})~", false, true, R"~(type str doesn't define __round__ method)~"},
-    {R"~({{ 1.0|round(1.5) }})~", false, true, R"~('float' object cannot be interpreted as an integer)~"},
-    {R"~({{ 0|filesizeformat }}|{{ 1|filesizeformat }}|{{ 999|filesizeformat }}|{{ 1000|filesizeformat }}|{{ 1500000|filesizeformat }}|{{ "2048"|filesizeformat(true) }}|{{ 1e30|filesizeformat }}|{{ -5|filesizeformat }}|{{ 1.5|filesizeformat }}|{{ 123456789012|filesizeformat(true) }})~", false, false, R"~(0 Bytes|1 Byte|999 Bytes|1.0 kB|1.5 MB|2.0 KiB|1000000.0 YB|-5 Bytes|1 Bytes|115.0 GiB)~"},
+    {R"~({{ 1.0|round(1.5) }})~", false, true,
+     R"~('float' object cannot be interpreted as an integer)~"},
+    {R"~({{ 0|filesizeformat }}|{{ 1|filesizeformat }}|{{ 999|filesizeformat }}|{{ 1000|filesizeformat }}|{{ 1500000|filesizeformat }}|{{ "2048"|filesizeformat(true) }}|{{ 1e30|filesizeformat }}|{{ -5|filesizeformat }}|{{ 1.5|filesizeformat }}|{{ 123456789012|filesizeformat(true) }})~",
+     false, false,
+     R"~(0 Bytes|1 Byte|999 Bytes|1.0 kB|1.5 MB|2.0 KiB|1000000.0 YB|-5 Bytes|1 Bytes|115.0 GiB)~"},
     {R"~({{ "x"|filesizeformat }})~", false, true, R"~(could not convert string to float: 'x')~"},
-    {R"~({{ none|filesizeformat }})~", false, true, R"~(float() argument must be a string or a real number, not 'NoneType')~"},
+    {R"~({{ none|filesizeformat }})~", false, true,
+     R"~(float() argument must be a string or a real number, not 'NoneType')~"},
 };
 
-TEST(FiltersNumber, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(FiltersNumber, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

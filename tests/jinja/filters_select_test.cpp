@@ -5,23 +5,35 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ [1, 2, 3, 4]|select("odd")|list }}|{{ [1, 2, 3, 4]|reject("odd")|list }}|{{ [0, 1, "", "a", none]|select|list }}|{{ [0, 1, "", "a", none]|reject|list }})~", false, false, R"~([1, 3]|[2, 4]|[1, 'a']|[0, '', None])~"},
-    {R"~({{ [1, 2, 3, 6]|select("divisibleby", 3)|list }}|{{ [1, 5, 9]|select("lessthan", 6)|list }}|{{ ["a", "b"]|select("equalto", "b")|list }}|{{ [1, 2]|select(">", 1)|list }})~", false, false, R"~([3, 6]|[1, 5]|['b']|[2])~"},
-    {R"~({{ [1, "a", none, 2.5]|select("number")|list }}|{{ x|select("odd")|list }}|{{ []|select("nope")|list }})~", false, false, R"~([1, 2.5]|[]|[])~"},
-    {R"~({% set users = [{"n": "a", "on": true, "e": none}, {"n": "b", "on": false, "e": "b@x"}] %}{{ users|selectattr("on")|map(attribute="n")|list }}|{{ users|rejectattr("on")|map(attribute="n")|list }}|{{ users|selectattr("e", "none")|map(attribute="n")|list }}|{{ users|rejectattr("e", "none")|map(attribute="n")|list }})~", false, false, R"~(['a']|['b']|['a']|['b'])~"},
-    {R"~({% set xs = [{"a": {"b": 1}}, {"a": {"b": 2}}, {"a": {}}] %}{{ xs|selectattr("a.b", "defined")|list|length }}|{{ xs|selectattr("a.b", "eq", 2)|list }}|{{ xs|selectattr("a.b", "in", [1, 2])|list|length }})~", false, false, R"~(2|[{'a': {'b': 2}}]|2)~"},
-    {R"~({{ ["a", "B"]|map("upper")|list }}|{{ [1.26, 2.5]|map("round", 1)|list }}|{{ ["a b", "c d"]|map("replace", " ", "_")|list }}|{{ [[1], [2, 3]]|map("length")|list }})~", false, false, R"~(['A', 'B']|[1.3, 2.5]|['a_b', 'c_d']|[1, 2])~"},
-    {R"~({{ [{"a": 1}, {"b": 2}]|map(attribute="a")|list }}|{{ [{"a": 1}, {"b": 2}]|map(attribute="a", default=0)|list }}|{{ [[1, 2], [3, 4]]|map(attribute="1")|list }}|{{ x|map("upper")|list }})~", false, false, R"~([1, Undefined]|[1, 0]|[2, 4]|[])~"},
-    {R"~({{ ["x", "y"]|map("default", "z")|list }}|{{ [3, 1]|map("string")|join("-") }}|{{ ["a"]|map("center", width=5)|list }})~", false, false, R"~(['x', 'y']|3-1|['  a  '])~"},
-    {R"~({{ [{"a": 1}]|map(attribute="a", x=1)|list }})~", false, true, R"~(Unexpected keyword argument 'x')~"},
+    {R"~({{ [1, 2, 3, 4]|select("odd")|list }}|{{ [1, 2, 3, 4]|reject("odd")|list }}|{{ [0, 1, "", "a", none]|select|list }}|{{ [0, 1, "", "a", none]|reject|list }})~",
+     false, false, R"~([1, 3]|[2, 4]|[1, 'a']|[0, '', None])~"},
+    {R"~({{ [1, 2, 3, 6]|select("divisibleby", 3)|list }}|{{ [1, 5, 9]|select("lessthan", 6)|list }}|{{ ["a", "b"]|select("equalto", "b")|list }}|{{ [1, 2]|select(">", 1)|list }})~",
+     false, false, R"~([3, 6]|[1, 5]|['b']|[2])~"},
+    {R"~({{ [1, "a", none, 2.5]|select("number")|list }}|{{ x|select("odd")|list }}|{{ []|select("nope")|list }})~",
+     false, false, R"~([1, 2.5]|[]|[])~"},
+    {R"~({% set users = [{"n": "a", "on": true, "e": none}, {"n": "b", "on": false, "e": "b@x"}] %}{{ users|selectattr("on")|map(attribute="n")|list }}|{{ users|rejectattr("on")|map(attribute="n")|list }}|{{ users|selectattr("e", "none")|map(attribute="n")|list }}|{{ users|rejectattr("e", "none")|map(attribute="n")|list }})~",
+     false, false, R"~(['a']|['b']|['a']|['b'])~"},
+    {R"~({% set xs = [{"a": {"b": 1}}, {"a": {"b": 2}}, {"a": {}}] %}{{ xs|selectattr("a.b", "defined")|list|length }}|{{ xs|selectattr("a.b", "eq", 2)|list }}|{{ xs|selectattr("a.b", "in", [1, 2])|list|length }})~",
+     false, false, R"~(2|[{'a': {'b': 2}}]|2)~"},
+    {R"~({{ ["a", "B"]|map("upper")|list }}|{{ [1.26, 2.5]|map("round", 1)|list }}|{{ ["a b", "c d"]|map("replace", " ", "_")|list }}|{{ [[1], [2, 3]]|map("length")|list }})~",
+     false, false, R"~(['A', 'B']|[1.3, 2.5]|['a_b', 'c_d']|[1, 2])~"},
+    {R"~({{ [{"a": 1}, {"b": 2}]|map(attribute="a")|list }}|{{ [{"a": 1}, {"b": 2}]|map(attribute="a", default=0)|list }}|{{ [[1, 2], [3, 4]]|map(attribute="1")|list }}|{{ x|map("upper")|list }})~",
+     false, false, R"~([1, Undefined]|[1, 0]|[2, 4]|[])~"},
+    {R"~({{ ["x", "y"]|map("default", "z")|list }}|{{ [3, 1]|map("string")|join("-") }}|{{ ["a"]|map("center", width=5)|list }})~",
+     false, false, R"~(['x', 'y']|3-1|['  a  '])~"},
+    {R"~({{ [{"a": 1}]|map(attribute="a", x=1)|list }})~", false, true,
+     R"~(Unexpected keyword argument 'x')~"},
     {R"~({{ [1]|selectattr|list }})~", false, true, R"~(Missing parameter for attribute name)~"},
     {R"~({{ [1]|select("nope")|list }})~", false, true, R"~(No test named 'nope'.)~"},
     {R"~({{ [1]|map("nope")|list }})~", false, true, R"~(No filter named 'nope'.)~"},
     {R"~({{ x|map("upper")|list }})~", true, true, R"~('x' is undefined)~"},
-    {R"~({{ [{"a": 1}]|map(attribute="b")|map("default", "d")|list }})~", true, false, R"~(['d'])~"},
+    {R"~({{ [{"a": 1}]|map(attribute="b")|map("default", "d")|list }})~", true, false,
+     R"~(['d'])~"},
 };
 
-TEST(FiltersSelect, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(FiltersSelect, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

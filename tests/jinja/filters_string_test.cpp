@@ -5,53 +5,72 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ "Hello"|upper }}|{{ "ÄbC ß"|lower }}|{{ "äbc"|upper }}|{{ 12|upper }}|{{ x|upper }})~", false, false, R"~(HELLO|äbc ß|ÄBC|12|)~"},
+    {R"~({{ "Hello"|upper }}|{{ "ÄbC ß"|lower }}|{{ "äbc"|upper }}|{{ 12|upper }}|{{ x|upper }})~",
+     false, false, R"~(HELLO|äbc ß|ÄBC|12|)~"},
     {R"~({{ x|upper }})~", true, true, R"~('x' is undefined)~"},
-    {R"~({{ "hello WORLD"|capitalize }}|{{ ""|capitalize }}|{{ "élan VITAL"|capitalize }})~", false, false, R"~(Hello world||Élan vital)~"},
-    {R"~({{ "hello-world foo"|title }}|{{ "hELLO wORLD (foo) [bar] <x>y {z}"|title }}|{{ "äbc ÿx"|title }}|{{ "  a  b"|title }})~", false, false, R"~(Hello-World Foo|Hello World (Foo) [Bar] <X>y {Z}|Äbc Ÿx|  A  B)~"},
+    {R"~({{ "hello WORLD"|capitalize }}|{{ ""|capitalize }}|{{ "élan VITAL"|capitalize }})~", false,
+     false, R"~(Hello world||Élan vital)~"},
+    {R"~({{ "hello-world foo"|title }}|{{ "hELLO wORLD (foo) [bar] <x>y {z}"|title }}|{{ "äbc ÿx"|title }}|{{ "  a  b"|title }})~",
+     false, false, R"~(Hello-World Foo|Hello World (Foo) [Bar] <X>y {Z}|Äbc Ÿx|  A  B)~"},
     {R"~({{ "  x  "|trim }}|{{ "xxaxx"|trim("x") }}|{{ "　 a	
-"|trim }}|{{ "abcba"|trim("ab") }})~", false, false, R"~(x|a|a|c)~"},
-    {R"~({{ "abc"|center(10) }}|{{ "abc"|center(8) }}|{{ "abcd"|center(9) }}|{{ "abc"|center(2) }}|{{ "é"|center(4) }})~", false, false, R"~(   abc    |  abc   |   abcd  |abc| é  )~"},
-    {R"~({{ "x"|center }})~", false, false, R"~(                                       x                                        )~"},
-    {R"~({{ "aaa"|replace("a", "b", 2) }}|{{ "abc"|replace("", "-") }}|{{ "abc"|replace("", "-", 2) }}|{{ 123|replace(2, 5) }}|{{ "a.b.c"|replace(".", "::") }})~", false, false, R"~(bba|-a-b-c-|-a-bc|153|a::b::c)~"},
+"|trim }}|{{ "abcba"|trim("ab") }})~",
+     false, false, R"~(x|a|a|c)~"},
+    {R"~({{ "abc"|center(10) }}|{{ "abc"|center(8) }}|{{ "abcd"|center(9) }}|{{ "abc"|center(2) }}|{{ "é"|center(4) }})~",
+     false, false, R"~(   abc    |  abc   |   abcd  |abc| é  )~"},
+    {R"~({{ "x"|center }})~", false, false,
+     R"~(                                       x                                        )~"},
+    {R"~({{ "aaa"|replace("a", "b", 2) }}|{{ "abc"|replace("", "-") }}|{{ "abc"|replace("", "-", 2) }}|{{ 123|replace(2, 5) }}|{{ "a.b.c"|replace(".", "::") }})~",
+     false, false, R"~(bba|-a-b-c-|-a-bc|153|a::b::c)~"},
     {R"~({{ "  a
 
 b
-"|indent }})~", false, false, R"~(  a
+"|indent }})~",
+     false, false, R"~(  a
 
     b
 )~"},
     {R"~({{ "a
 
 b
-"|indent(2, true, true) }})~", false, false, R"~(  a
+"|indent(2, true, true) }})~",
+     false, false, R"~(  a
   
   b
   )~"},
     {R"~({{ "a
 b"|indent("> ") }}|{{ ""|indent(first=true) }}|{{ "x
 y"|indent(width=0) }}|{{ "x
-y"|indent(-1) }})~", false, false, R"~(a
+y"|indent(-1) }})~",
+     false, false, R"~(a
 > b|    |x
 y|x
 y)~"},
     {R"~({{ "a
   b
 
-c"|indent(3, first=true) }})~", false, false, R"~(   a
+c"|indent(3, first=true) }})~",
+     false, false, R"~(   a
      b
 
    c)~"},
-    {R"~({{ 42|indent }})~", false, true, R"~(unsupported operand type(s) for +=: 'int' and 'str')~"},
+    {R"~({{ 42|indent }})~", false, true,
+     R"~(unsupported operand type(s) for +=: 'int' and 'str')~"},
     {R"~({{ x|indent }})~", false, true, R"~('x' is undefined)~"},
-    {R"~({{ "abc"|indent(2.5) }})~", false, true, R"~(can't multiply sequence by non-int of type 'float')~"},
-    {R"~({{ "hello world foo bar"|truncate(9) }}|{{ "hello world foo bar"|truncate(9, true) }}|{{ "hello world foo"|truncate(11) }})~", false, false, R"~(hello...|hello ...|hello world foo)~"},
-    {R"~({{ "foo bar baz qux"|truncate(11, False, "...", 0) }}|{{ "foobarbazqux"|truncate(5, leeway=0) }}|{{ "foo bar baz"|truncate(7, end="~", leeway=0) }})~", false, false, R"~(foo bar...|fo...|foo~)~"},
-    {R"~({{ "ää ää ää ää ää ää"|truncate(8, leeway=0) }}|{{ x|truncate(3) }}|{{ [1,2]|truncate(3) }})~", false, false, R"~(ää...||[1, 2])~"},
+    {R"~({{ "abc"|indent(2.5) }})~", false, true,
+     R"~(can't multiply sequence by non-int of type 'float')~"},
+    {R"~({{ "hello world foo bar"|truncate(9) }}|{{ "hello world foo bar"|truncate(9, true) }}|{{ "hello world foo"|truncate(11) }})~",
+     false, false, R"~(hello...|hello ...|hello world foo)~"},
+    {R"~({{ "foo bar baz qux"|truncate(11, False, "...", 0) }}|{{ "foobarbazqux"|truncate(5, leeway=0) }}|{{ "foo bar baz"|truncate(7, end="~", leeway=0) }})~",
+     false, false, R"~(foo bar...|fo...|foo~)~"},
+    {R"~({{ "ää ää ää ää ää ää"|truncate(8, leeway=0) }}|{{ x|truncate(3) }}|{{ [1,2]|truncate(3) }})~",
+     false, false, R"~(ää...||[1, 2])~"},
     {R"~({{ "abc"|truncate(2) }})~", false, true, R"~(expected length >= 3, got 2)~"},
-    {R"~({{ "abcdef"|truncate(4, leeway=-1) }})~", false, true, R"~(expected leeway >= 0, got -1)~"},
-    {R"~({{ "a b_c d-e 12 äö"|wordcount }}|{{ ""|wordcount }}|{{ x|wordcount }}|{{ 123|wordcount }})~", false, false, R"~(6|0|0|1)~"},
-    {R"~({{ "Hello, world! This is a long sentence to wrap around nicely."|wordwrap(10) }})~", false, false, R"~(Hello,
+    {R"~({{ "abcdef"|truncate(4, leeway=-1) }})~", false, true,
+     R"~(expected leeway >= 0, got -1)~"},
+    {R"~({{ "a b_c d-e 12 äö"|wordcount }}|{{ ""|wordcount }}|{{ x|wordcount }}|{{ 123|wordcount }})~",
+     false, false, R"~(6|0|0|1)~"},
+    {R"~({{ "Hello, world! This is a long sentence to wrap around nicely."|wordwrap(10) }})~",
+     false, false, R"~(Hello,
 world!
 This is a
 long
@@ -60,16 +79,19 @@ to wrap
 around
 nicely.)~"},
     {R"~({{ "a
-b c d e f"|wordwrap(3, wrapstring="|") }})~", false, false, R"~(a|b c|d e|f)~"},
+b c d e f"|wordwrap(3, wrapstring="|") }})~",
+     false, false, R"~(a|b c|d e|f)~"},
     {R"~({{ "averyveryverylongword short"|wordwrap(5) }})~", false, false, R"~(avery
 veryv
 erylo
 ngwor
 d
 short)~"},
-    {R"~({{ "averyveryverylongword short"|wordwrap(5, false) }})~", false, false, R"~(averyveryverylongword
+    {R"~({{ "averyveryverylongword short"|wordwrap(5, false) }})~", false, false,
+     R"~(averyveryverylongword
 short)~"},
-    {R"~({{ "foo-bar-baz-qux quux"|wordwrap(6) }}|{{ "foo-bar-baz-qux quux"|wordwrap(6, break_on_hyphens=false) }})~", false, false, R"~(foo-
+    {R"~({{ "foo-bar-baz-qux quux"|wordwrap(6) }}|{{ "foo-bar-baz-qux quux"|wordwrap(6, break_on_hyphens=false) }})~",
+     false, false, R"~(foo-
 bar-
 baz-
 qux
@@ -94,22 +116,28 @@ inner
 runs)~"},
     {R"~({{ "para one is here
 
-para two is there"|wordwrap(9) }})~", false, false, R"~(para one
+para two is there"|wordwrap(9) }})~",
+     false, false, R"~(para one
 is here
 
 para two
 is there)~"},
-    {R"~({{ ("word " * 30)|wordwrap }})~", false, false, R"~(word word word word word word word word word word word word word word word word
+    {R"~({{ ("word " * 30)|wordwrap }})~", false, false,
+     R"~(word word word word word word word word word word word word word word word word
 word word word word word word word word word word word word word word)~"},
     {R"~({{ "abc"|wordwrap(0) }})~", false, true, R"~(invalid width 0 (must be > 0))~"},
-    {R"~({{ 5|string }}|{{ none|string }}|{{ [1, "a"]|string }}|{{ x|string }}|{{ 1.5|string }}|{{ true|string }})~", false, false, R"~(5|None|[1, 'a']||1.5|True)~"},
+    {R"~({{ 5|string }}|{{ none|string }}|{{ [1, "a"]|string }}|{{ x|string }}|{{ 1.5|string }}|{{ true|string }})~",
+     false, false, R"~(5|None|[1, 'a']||1.5|True)~"},
     {R"~({{ x|string }})~", true, true, R"~('x' is undefined)~"},
     {R"~({{ "%s-%d"|format("a", 3) }})~", false, false, R"~(a-3)~"},
     {R"~({{ "%(a)s"|format(a=1) }})~", false, false, R"~(1)~"},
-    {R"~({{ "%s %s"|format(1, b=2) }})~", false, true, R"~(can't handle positional and keyword arguments at the same time)~"},
+    {R"~({{ "%s %s"|format(1, b=2) }})~", false, true,
+     R"~(can't handle positional and keyword arguments at the same time)~"},
 };
 
-TEST(FiltersString, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(FiltersString, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

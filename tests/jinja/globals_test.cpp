@@ -5,27 +5,42 @@ namespace wfgen::jinja::testing {
 namespace {
 
 const TemplateCase kCases[] = {
-    {R"~({{ range(3) }}|{{ range(1, 10, 3) }}|{{ range(5, 0, -2)|list }}|{{ range(0) }}|{{ range(3)|length }}|{{ range(-3) }}|{{ range(3)|join(",") }}|{{ range(10, 0, -3)|list }})~", false, false, R"~(range(0, 3)|range(1, 10, 3)|[5, 3, 1]|range(0, 0)|3|range(0, -3)|0,1,2|[10, 7, 4, 1])~"},
-    {R"~({% for i in range(2, 5) %}{{ i }}{{ loop.index }} {% endfor %}|{{ range(3)|sum }}|{{ range(4)|reverse|list }}|{{ range(3)|map("string")|join }})~", false, false, R"~(21 32 43 |3|[3, 2, 1, 0]|012)~"},
+    {R"~({{ range(3) }}|{{ range(1, 10, 3) }}|{{ range(5, 0, -2)|list }}|{{ range(0) }}|{{ range(3)|length }}|{{ range(-3) }}|{{ range(3)|join(",") }}|{{ range(10, 0, -3)|list }})~",
+     false, false,
+     R"~(range(0, 3)|range(1, 10, 3)|[5, 3, 1]|range(0, 0)|3|range(0, -3)|0,1,2|[10, 7, 4, 1])~"},
+    {R"~({% for i in range(2, 5) %}{{ i }}{{ loop.index }} {% endfor %}|{{ range(3)|sum }}|{{ range(4)|reverse|list }}|{{ range(3)|map("string")|join }})~",
+     false, false, R"~(21 32 43 |3|[3, 2, 1, 0]|012)~"},
     {R"~({{ range(1, 2, 0) }})~", false, true, R"~(range() arg 3 must not be zero)~"},
     {R"~({{ range("a") }})~", false, true, R"~('str' object cannot be interpreted as an integer)~"},
     {R"~({{ range() }})~", false, true, R"~(range expected at least 1 argument, got 0)~"},
     {R"~({{ range(1,2,3,4) }})~", false, true, R"~(range expected at most 3 arguments, got 4)~"},
     {R"~({{ range(stop=3) }})~", false, true, R"~(range() takes no keyword arguments)~"},
-    {R"~({{ range(1.5) }})~", false, true, R"~('float' object cannot be interpreted as an integer)~"},
-    {R"~({{ dict(a=1, b="x") }}|{{ dict() }}|{{ dict({"a": 1}, b=2) }}|{{ dict([("k", 1)]) }}|{{ dict(a=1).a }})~", false, false, R"~({'a': 1, 'b': 'x'}|{}|{'a': 1, 'b': 2}|{'k': 1}|1)~"},
-    {R"~({% set c = cycler("a", "b") %}{{ c.next() }}{{ c.next() }}{{ c.current }}{{ c.next() }}{{ c.reset() }}{{ c.next() }})~", false, false, R"~(abaaNonea)~"},
-    {R"~({% set c = cycler(1, 2, 3) %}{% for i in range(5) %}{{ c.next() }}{% endfor %})~", false, false, R"~(12312)~"},
+    {R"~({{ range(1.5) }})~", false, true,
+     R"~('float' object cannot be interpreted as an integer)~"},
+    {R"~({{ dict(a=1, b="x") }}|{{ dict() }}|{{ dict({"a": 1}, b=2) }}|{{ dict([("k", 1)]) }}|{{ dict(a=1).a }})~",
+     false, false, R"~({'a': 1, 'b': 'x'}|{}|{'a': 1, 'b': 2}|{'k': 1}|1)~"},
+    {R"~({% set c = cycler("a", "b") %}{{ c.next() }}{{ c.next() }}{{ c.current }}{{ c.next() }}{{ c.reset() }}{{ c.next() }})~",
+     false, false, R"~(abaaNonea)~"},
+    {R"~({% set c = cycler(1, 2, 3) %}{% for i in range(5) %}{{ c.next() }}{% endfor %})~", false,
+     false, R"~(12312)~"},
     {R"~({{ cycler() }})~", false, true, R"~(at least one item has to be provided)~"},
-    {R"~({% set j = joiner() %}{{ j() }}x{{ j() }}y{{ j() }}|{% set k = joiner("|") %}{{ k() }}{{ k() }})~", false, false, R"~(x, y, ||)~"},
-    {R"~({% set ns = namespace(a=1) %}{% set ns.b = 2 %}{{ ns.a }}{{ ns.b }}{{ ns }}|{{ ns.c }}|{{ namespace({"x": 1}, y=2) }}|{{ namespace() }})~", false, false, R"~(12<Namespace {'a': 1, 'b': 2}>||<Namespace {'x': 1, 'y': 2}>|<Namespace {}>)~"},
-    {R"~({% set ns = namespace(found=false) %}{% for i in [1, 2, 3] %}{% if i == 2 %}{% set ns.found = true %}{% endif %}{% endfor %}{{ ns.found }})~", false, false, R"~(True)~"},
-    {R"~({% set ns = namespace(total=0) %}{% for i in range(4) %}{% set ns.total = ns.total + i %}{% endfor %}{{ ns.total }})~", false, false, R"~(6)~"},
-    {R"~({% set ns = namespace(a=1) %}{{ ns.c }})~", true, true, R"~('jinja2.utils.Namespace object' has no attribute 'c')~"},
+    {R"~({% set j = joiner() %}{{ j() }}x{{ j() }}y{{ j() }}|{% set k = joiner("|") %}{{ k() }}{{ k() }})~",
+     false, false, R"~(x, y, ||)~"},
+    {R"~({% set ns = namespace(a=1) %}{% set ns.b = 2 %}{{ ns.a }}{{ ns.b }}{{ ns }}|{{ ns.c }}|{{ namespace({"x": 1}, y=2) }}|{{ namespace() }})~",
+     false, false,
+     R"~(12<Namespace {'a': 1, 'b': 2}>||<Namespace {'x': 1, 'y': 2}>|<Namespace {}>)~"},
+    {R"~({% set ns = namespace(found=false) %}{% for i in [1, 2, 3] %}{% if i == 2 %}{% set ns.found = true %}{% endif %}{% endfor %}{{ ns.found }})~",
+     false, false, R"~(True)~"},
+    {R"~({% set ns = namespace(total=0) %}{% for i in range(4) %}{% set ns.total = ns.total + i %}{% endfor %}{{ ns.total }})~",
+     false, false, R"~(6)~"},
+    {R"~({% set ns = namespace(a=1) %}{{ ns.c }})~", true, true,
+     R"~('jinja2.utils.Namespace object' has no attribute 'c')~"},
     {R"~({{ lipsum(0) }})~", false, false, R"~()~"},
 };
 
-TEST(Globals, MatchesJinja2) { run_cases(kCases, sizeof(kCases) / sizeof(kCases[0])); }
+TEST(Globals, MatchesJinja2) {
+  run_cases(kCases, sizeof(kCases) / sizeof(kCases[0]));
+}
 
 }  // namespace
 }  // namespace wfgen::jinja::testing

@@ -640,8 +640,8 @@ const MethodCase kMethodCases[] = {
                    {Value::string("b"), Value::integer(int64_t{2})}});
      },
      "items", [] { return std::vector<Value>{}; },
-     [] { return std::vector<std::pair<std::string, Value>>{}; }, "dict_items([('a', 1), ('b', 2)])", "",
-     "{'a': 1, 'b': 2}"},
+     [] { return std::vector<std::pair<std::string, Value>>{}; },
+     "dict_items([('a', 1), ('b', 2)])", "", "{'a': 1, 'b': 2}"},
     {[] {
        return dct({{Value::string("a"), Value::integer(int64_t{1})}});
      },

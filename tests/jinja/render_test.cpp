@@ -23,7 +23,9 @@ struct RenderCase {
 };
 
 // gtest names parameterised cases by printing them.
-void PrintTo(const RenderCase& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const RenderCase& c, std::ostream* os) {
+  *os << c.name;
+}
 
 const RenderCase kCases[] = {
 #include "jinja/render_cases.inc"

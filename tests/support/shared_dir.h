@@ -9,8 +9,12 @@
 
 namespace wfgen::testing {
 
-inline std::filesystem::path shared_dir() { return std::filesystem::path(WFGEN_SHARED_DIR); }
-inline std::filesystem::path source_dir() { return std::filesystem::path(WFGEN_SOURCE_DIR); }
+inline std::filesystem::path shared_dir() {
+  return std::filesystem::path(WFGEN_SHARED_DIR);
+}
+inline std::filesystem::path source_dir() {
+  return std::filesystem::path(WFGEN_SOURCE_DIR);
+}
 
 inline std::string read_file(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
