@@ -5,6 +5,7 @@
 
 #include "jinja/environment.h"
 #include "jinja/source.h"
+#include "jinja/unicode.h"
 
 namespace wfgen::jinja {
 
@@ -425,24 +426,6 @@ class Lexer {
     return -1;
   }
 
-  static void encode_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   // Python's 'unicode-escape' decoding, as Jinja2 applies it to string literals.
   std::string decode_string(std::string_view raw, size_t pos) const {
     std::string out;
@@ -503,7 +486,7 @@ class Lexer {
             cp = cp * 16 + static_cast<uint32_t>(h);
           }
           if (cp > 0x10FFFF) file_.fail("illegal Unicode character", static_cast<uint32_t>(pos));
-          encode_utf8(out, cp);
+          utf8::encode(out, cp);
           i += digits;
           break;
         }
@@ -514,7 +497,7 @@ class Lexer {
                  ++k) {
               cp = cp * 8 + static_cast<uint32_t>(raw[++i] - '0');
             }
-            encode_utf8(out, cp);
+            utf8::encode(out, cp);
           } else {
             out += '\\';
             out += e;

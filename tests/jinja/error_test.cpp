@@ -1,0 +1,77 @@
+// Error messages: `file:line:col: error: message`, the source line with a caret under
+// the column, and the chain of includes that led there.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "jinja/environment.h"
+#include "jinja/error.h"
+#include "jinja/value.h"
+
+namespace {
+
+using namespace wfgen::jinja;
+
+std::string error_of(std::map<std::string, std::string, std::less<>> templates,
+                     const std::string& name, EnvironmentOptions opt = {}) {
+  Environment env(opt, std::make_shared<MapLoader>(std::move(templates)));
+  try {
+    env.render(name, Value::dict());
+  } catch (const TemplateError& e) {
+    return e.format();
+  }
+  return "no error";
+}
+
+TEST(Errors, SyntaxErrorHasPositionAndCaret) {
+  EXPECT_EQ(error_of({{"t", "line one\n{% if x %}\n  {{ 1 + }}\n"}}, "t"),
+            "t:3:10: error: unexpected 'end of print statement'\n"
+            "      {{ 1 + }}\n"
+            "             ^\n");
+}
+
+TEST(Errors, StrictUndefinedThroughAnIncludeNamesTheChain) {
+  EnvironmentOptions strict;
+  strict.strict_undefined = true;
+  EXPECT_EQ(
+      error_of({{"main", "a\n  {% include 'inc' %}"}, {"inc", "{{ missing }}"}}, "main", strict),
+      "inc:1:4: error: 'missing' is undefined\n"
+      "    {{ missing }}\n"
+      "       ^\n"
+      "  included from main:2:6\n");
+}
+
+TEST(Errors, IncludeCycleStopsWithABoundedChain) {
+  std::string msg = error_of({{"a", "{% include 'b' %}"}, {"b", "{% include 'a' %}"}}, "a");
+  EXPECT_NE(msg.find("maximum recursion depth exceeded"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("... ("), std::string::npos) << msg;
+  EXPECT_LE(std::count(msg.begin(), msg.end(), '\n'), 12) << msg;
+}
+
+TEST(Errors, TemplateNamesMayNotEscapeTheSearchPath) {
+  auto dir = std::filesystem::temp_directory_path() / "wfgen-error-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "t") << "{% include '../secret' %}";
+  Environment env({}, std::make_shared<FileSystemLoader>(std::vector<std::string>{dir.string()}));
+  try {
+    env.render("t", Value::dict());
+    FAIL() << "a path outside the search dirs was accepted";
+  } catch (const TemplateError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Security);
+    EXPECT_EQ(e.message(), "template name '../secret' escapes the template search path");
+    EXPECT_EQ(e.where().line, 1);
+    EXPECT_EQ(e.where().col, 4);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Errors, UnknownFilterIsAnErrorAtParseTime) {
+  EXPECT_EQ(error_of({{"t", "{{ x | nope }}"}}, "t"),
+            "t:1:8: error: No filter named 'nope'.\n"
+            "    {{ x | nope }}\n"
+            "           ^\n");
+}
+
+}  // namespace
