@@ -143,18 +143,6 @@ const Value* Renderer::find_variable(uint32_t sym) const {
   return it == ctx_->data.end() ? nullptr : &it->second;
 }
 
-namespace {
-bool is_dict_method(std::string_view name) {
-  static constexpr std::string_view kMethods[] = {"clear",      "copy",   "fromkeys", "get",
-                                                  "items",      "keys",   "pop",      "popitem",
-                                                  "setdefault", "update", "values"};
-  for (auto m : kMethods) {
-    if (m == name) return true;
-  }
-  return false;
-}
-}  // namespace
-
 const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
   switch (e.kind) {
     case ExprKind::Const:
@@ -167,7 +155,7 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       const auto& g = static_cast<const GetattrExpr&>(e);
       Value base_tmp;
       const Value* base = eval_borrowed(*g.obj, base_tmp);
-      if (base->is_dict() && !is_dict_method(g.attr)) {
+      if (base->is_dict() && !g.names_dict_method) {
         if (const Value* v = base->dict_obj().find(std::string_view(g.attr))) {
           if (base != &base_tmp) return v;
           tmp = *v;  // the dict is a temporary: copy the entry out before it goes

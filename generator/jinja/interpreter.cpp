@@ -154,6 +154,23 @@ void Renderer::exec(const Stmt& s) {
 
 void Renderer::exec_output(const OutputStmt& s) {
   if (suppress_output_) return;
+  if (s.expr->kind == ExprKind::Call) {
+    // {{ macro(...) }}: the macro renders straight into this output.
+    const auto& call = static_cast<const CallExpr&>(*s.expr);
+    Value callee = eval(*call.callee);
+    CallArgs args;
+    eval_args(call.args, args);
+    try {
+      if (callee.is_object() && callee.obj().type_name() == "Macro") {
+        call_macro(static_cast<const MacroObj&>(callee.obj()), args, out_);
+      } else {
+        append_str(*out_, this->call(callee, args));
+      }
+    } catch (TemplateError& e) {
+      rethrow_located(e, call.pos);
+    }
+    return;
+  }
   Value tmp;
   const Value& v = *eval_borrowed(*s.expr, tmp);
   if (v.is_string()) {
@@ -323,7 +340,7 @@ void Renderer::exec_macro(const MacroStmt& s) {
   define(s.symbol, std::move(v));
 }
 
-Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
+Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* direct) {
   // Binds arguments as Jinja2's Macro.__call__ does: positionals first, then keywords
   // for the remaining parameters, then caller/kwargs/varargs when the body uses them.
   const MacroDef& def = *macro.def;
@@ -374,8 +391,8 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
   }
 
   std::string buffer;
-  buffer.reserve(def.output_hint);
-  Restore<std::string*> o(out_, &buffer);
+  if (!direct) buffer.reserve(def.output_hint);
+  Restore<std::string*> o(out_, direct ? direct : &buffer);
   Restore<Ref<Frame>> f(frame_, frame);
   Restore<Ref<Context>> c(ctx_, macro.ctx);
   Restore<const Template*> t(tmpl_, macro.tmpl);
@@ -396,6 +413,7 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args) {
     throw;
   }
   leave_call();
+  if (direct) return Value::none();
   def.output_hint = std::max(def.output_hint, buffer.size());
   return Value::string(std::move(buffer));
 }

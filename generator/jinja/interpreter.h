@@ -41,7 +41,9 @@ class Renderer : public Runtime {
   bool call_test(std::string_view name, const Value& input, CallArgs& args) override;
 
   // --- used by runtime objects ------------------------------------------------------
-  Value call_macro(const MacroObj& macro, CallArgs& args);
+  // Calls a macro; its output is returned as a string, or, with `direct`, appended to
+  // `*direct` (saves a buffer and a copy when the call is printed right away).
+  Value call_macro(const MacroObj& macro, CallArgs& args, std::string* direct = nullptr);
   Value render_loop_recursive(LoopObj& loop, const Value& iterable);
   Value render_block(Ref<Context> ctx, const std::string& name, size_t index);
 

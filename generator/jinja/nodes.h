@@ -66,8 +66,12 @@ struct NameExpr : Expr {
 struct GetattrExpr : Expr {
   ExprPtr obj;
   std::string attr;
-  GetattrExpr(uint32_t p, ExprPtr o, std::string a)
-      : Expr(ExprKind::Getattr, p), obj(std::move(o)), attr(std::move(a)) {}
+  bool names_dict_method;  // obj.attr on a dict means the method, not the key
+  GetattrExpr(uint32_t p, ExprPtr o, std::string a, bool dict_method)
+      : Expr(ExprKind::Getattr, p),
+        obj(std::move(o)),
+        attr(std::move(a)),
+        names_dict_method(dict_method) {}
 };
 
 struct GetitemExpr : Expr {

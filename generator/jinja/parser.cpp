@@ -12,6 +12,17 @@ namespace wfgen::jinja {
 
 namespace {
 
+// Python's dict methods: `d.items` is the method even when d has a key "items".
+bool is_dict_method(std::string_view name) {
+  static constexpr std::string_view kMethods[] = {"clear",      "copy",   "fromkeys", "get",
+                                                  "items",      "keys",   "pop",      "popitem",
+                                                  "setdefault", "update", "values"};
+  for (auto m : kMethods) {
+    if (m == name) return true;
+  }
+  return false;
+}
+
 bool is_reserved_constant(std::string_view n) {
   return n == "true" || n == "false" || n == "none" || n == "True" || n == "False" || n == "None";
 }
@@ -851,7 +862,8 @@ class Parser {
     if (t.text == ".") {
       const Token& attr = next();
       if (attr.type == Tok::Name) {
-        return std::make_unique<GetattrExpr>(t.pos, std::move(node), std::string(attr.text));
+        return std::make_unique<GetattrExpr>(t.pos, std::move(node), std::string(attr.text),
+                                             is_dict_method(attr.text));
       }
       if (attr.type != Tok::Integer) fail("expected name or number", attr.pos);
       auto arg = std::make_unique<ConstExpr>(attr.pos, parse_number(attr));

@@ -1,5 +1,6 @@
 #include "jinja/value.h"
 
+#include <cstring>
 #include <string>
 #include <unordered_map>
 
@@ -91,8 +92,9 @@ struct DictIndex {
 };
 
 namespace {
-constexpr size_t kIndexThreshold = 8;
-}
+// Below this size a scan (keys mostly differ in length) beats hashing the key.
+constexpr size_t kIndexThreshold = 16;
+}  // namespace
 
 const Value* DictObj::find(std::string_view key) const {
   if (entries_.size() > kIndexThreshold) {
@@ -101,7 +103,12 @@ const Value* DictObj::find(std::string_view key) const {
     return it == index_->by_string.end() ? nullptr : &entries_[it->second].second;
   }
   for (const auto& e : entries_) {
-    if (e.first.is_string() && e.first.as_string() == key) return &e.second;
+    if (e.first.is_string()) {
+      const std::string& k = e.first.as_string();
+      if (k.size() == key.size() && std::memcmp(k.data(), key.data(), key.size()) == 0) {
+        return &e.second;
+      }
+    }
   }
   return nullptr;
 }
