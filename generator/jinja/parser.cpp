@@ -635,10 +635,25 @@ class Parser {
       }
       next();
       if (!cmp) cmp = std::make_unique<CompareExpr>(pos, std::move(expr));
-      cmp->rest.emplace_back(op, parse_math1());
+      ExprPtr rhs = parse_math1();
+      // `x in ["a", "b"]` only reads its list: build the constant once, not per evaluation.
+      if (op == CmpOp::In || op == CmpOp::NotIn) rhs = fold_constant_sequence(std::move(rhs));
+      cmp->rest.emplace_back(op, std::move(rhs));
     }
     if (cmp) return cmp;
     return expr;
+  }
+
+  // A list or tuple literal of constants as one constant (a tuple: it is never mutated).
+  static ExprPtr fold_constant_sequence(ExprPtr e) {
+    if (e->kind != ExprKind::List && e->kind != ExprKind::Tuple) return e;
+    std::vector<Value> items;
+    for (const auto& item : static_cast<SeqExpr&>(*e).items) {
+      if (item->kind != ExprKind::Const) return e;
+      items.push_back(static_cast<ConstExpr&>(*item).value);
+    }
+    Value v = e->kind == ExprKind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
+    return std::make_unique<ConstExpr>(e->pos, std::move(v));
   }
 
   ExprPtr parse_math1() {
