@@ -346,7 +346,6 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* d
   const MacroDef& def = *macro.def;
   const size_t nparams = def.params.size();
   Ref<Frame> frame = make_ref<Frame>(macro.closure);
-  frame->vars.reserve(nparams + 3);
   std::vector<Value>& positional = args.args;
   const size_t npos = std::min(positional.size(), nparams);
   std::vector<Value> missing;  // placeholders: parameters neither positional nor keyword

@@ -652,7 +652,8 @@ class Parser {
       if (item->kind != ExprKind::Const) return e;
       items.push_back(static_cast<ConstExpr&>(*item).value);
     }
-    Value v = e->kind == ExprKind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
+    Value v =
+        e->kind == ExprKind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
     return std::make_unique<ConstExpr>(e->pos, std::move(v));
   }
 

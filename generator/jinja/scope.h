@@ -3,6 +3,8 @@
 // the block chains of template inheritance).
 #pragma once
 
+#include <array>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
@@ -17,9 +19,45 @@ namespace wfgen::jinja {
 class Template;
 struct BlockStmt;
 
+// The variables of one scope: a few names, kept inline so that a scope (one per macro
+// call and loop) costs one allocation; larger scopes spill to the heap.
+class ScopeVars {
+ public:
+  using Entry = std::pair<uint32_t, Value>;
+  Entry* begin() { return data(); }
+  Entry* end() { return data() + size_; }
+  const Entry* begin() const { return data(); }
+  const Entry* end() const { return data() + size_; }
+  size_t size() const { return size_; }
+  void clear() {
+    for (size_t i = 0; i < size_; ++i) data()[i].second = Value();
+    heap_.clear();
+    size_ = 0;
+  }
+  void emplace_back(uint32_t sym, Value v) {
+    if (size_ < kInline) {
+      inline_[size_] = Entry(sym, std::move(v));
+    } else {
+      if (size_ == kInline)
+        heap_.assign(std::make_move_iterator(inline_.begin()),
+                     std::make_move_iterator(inline_.end()));
+      heap_.emplace_back(sym, std::move(v));
+    }
+    ++size_;
+  }
+
+ private:
+  static constexpr size_t kInline = 6;
+  Entry* data() { return size_ > kInline ? heap_.data() : inline_.data(); }
+  const Entry* data() const { return size_ > kInline ? heap_.data() : inline_.data(); }
+  std::array<Entry, kInline> inline_;
+  std::vector<Entry> heap_;
+  size_t size_ = 0;
+};
+
 struct Frame : Object {
   Ref<Frame> parent;
-  std::vector<std::pair<uint32_t, Value>> vars;
+  ScopeVars vars;
 
   explicit Frame(Ref<Frame> p = {}) : parent(std::move(p)) {}
 
