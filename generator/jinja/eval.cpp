@@ -156,7 +156,7 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       Value base_tmp;
       const Value* base = eval_borrowed(*g.obj, base_tmp);
       if (base->is_dict() && !g.names_dict_method) {
-        if (const Value* v = base->dict_obj().find(std::string_view(g.attr))) {
+        if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint)) {
           if (base != &base_tmp) return v;
           tmp = *v;  // the dict is a temporary: copy the entry out before it goes
           return &tmp;
@@ -177,7 +177,10 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       Value base_tmp;
       const Value* base = eval_borrowed(*g.obj, base_tmp);
       if (base->is_dict()) {
-        if (const Value* v = base->dict_obj().find(key)) {
+        const Value* v = key.is_string() ? base->dict_obj().find(std::string_view(key.as_string()),
+                                                                 g.lookup_hint)
+                                         : base->dict_obj().find(key);
+        if (v) {
           if (base != &base_tmp) return v;
           tmp = *v;
           return &tmp;

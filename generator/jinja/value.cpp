@@ -1,5 +1,6 @@
 #include "jinja/value.h"
 
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -96,21 +97,39 @@ namespace {
 constexpr size_t kIndexThreshold = 16;
 }  // namespace
 
-const Value* DictObj::find(std::string_view key) const {
+size_t DictObj::index_of(std::string_view key) const {
   if (entries_.size() > kIndexThreshold) {
     if (!index_) rebuild_index();
     auto it = index_->by_string.find(key);
-    return it == index_->by_string.end() ? nullptr : &entries_[it->second].second;
+    return it == index_->by_string.end() ? npos : it->second;
   }
-  for (const auto& e : entries_) {
-    if (e.first.is_string()) {
-      const std::string& k = e.first.as_string();
-      if (k.size() == key.size() && std::memcmp(k.data(), key.data(), key.size()) == 0) {
-        return &e.second;
-      }
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const Value& k = entries_[i].first;
+    if (k.is_string() && k.as_string().size() == key.size() &&
+        std::memcmp(k.as_string().data(), key.data(), key.size()) == 0) {
+      return i;
     }
   }
-  return nullptr;
+  return npos;
+}
+
+const Value* DictObj::find(std::string_view key) const {
+  size_t i = index_of(key);
+  return i == npos ? nullptr : &entries_[i].second;
+}
+
+const Value* DictObj::find(std::string_view key, uint32_t& hint) const {
+  if (hint < entries_.size()) {
+    const Value& k = entries_[hint].first;
+    if (k.is_string() && k.as_string().size() == key.size() &&
+        std::memcmp(k.as_string().data(), key.data(), key.size()) == 0) {
+      return &entries_[hint].second;
+    }
+  }
+  size_t i = index_of(key);
+  if (i == npos) return nullptr;
+  hint = static_cast<uint32_t>(i);
+  return &entries_[i].second;
 }
 
 const Value* DictObj::find(const Value& key) const {

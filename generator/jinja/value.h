@@ -187,11 +187,16 @@ class DictObj : public Object {
   size_t size() const { return entries_.size(); }
   const Value* find(const Value& key) const;
   const Value* find(std::string_view key) const;
+  // find(key), trying entry `hint` first and leaving the found entry's index in it:
+  // dicts of one shape (rows of a matrix) answer a lookup site in one comparison.
+  const Value* find(std::string_view key, uint32_t& hint) const;
   void set(Value key, Value value);
   bool erase(const Value& key);
   void clear();
 
  private:
+  static constexpr size_t npos = static_cast<size_t>(-1);
+  size_t index_of(std::string_view key) const;  // npos when absent
   void rebuild_index() const;
   std::vector<Entry> entries_;
   mutable std::unique_ptr<struct DictIndex> index_;
