@@ -348,16 +348,11 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* d
   Ref<Frame> frame = make_ref<Frame>(macro.closure);
   std::vector<Value>& positional = args.args;
   const size_t npos = std::min(positional.size(), nparams);
-  std::vector<Value> missing;  // placeholders: parameters neither positional nor keyword
-  std::vector<size_t> unbound;
   bool found_caller = false;
   for (size_t i = npos; i < nparams; ++i) {
     Value v;
-    if (args.take_kwarg(def.params[i].first, v)) {
+    if (args.take_kwarg(def.params[i].first, v))
       frame->vars.emplace_back(def.params[i].second, std::move(v));
-    } else {
-      unbound.push_back(i);
-    }
     if (def.params[i].first == "caller") found_caller = true;
   }
   for (size_t i = 0; i < npos; ++i) frame->vars.emplace_back(def.params[i].second, positional[i]);
@@ -400,7 +395,8 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* d
   try {
     // Defaults are evaluated inside the macro, in order: later ones see earlier params.
     const size_t first_default = nparams - def.defaults.size();
-    for (size_t i : unbound) {
+    for (size_t i = npos; i < nparams; ++i) {
+      if (frame->find_local(def.params[i].second)) continue;  // given as a keyword
       frame->set(def.params[i].second,
                  i >= first_default
                      ? eval(*def.defaults[i - first_default])
