@@ -29,11 +29,9 @@ struct RenderOptions {
 };
 
 std::string read_file(const std::string& path, const char* what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": error: cannot read " + what);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string text;
+  if (!data::read_file(path, text)) throw std::runtime_error(path + ": error: cannot read " + what);
+  return text;
 }
 
 // JSON goes straight to Values (fast, exact big ints); YAML through the positioned loader.

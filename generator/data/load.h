@@ -21,6 +21,9 @@ Document parse_json(std::string text, std::string file);
 // messages (defaults to the path as given). Throws DataError (also when unreadable).
 Document load_document(const std::filesystem::path& path, std::string display = {});
 
+// Reads a whole file as bytes; false when it cannot be read.
+bool read_file(const std::filesystem::path& path, std::string& out);
+
 // For `wfgen render -d FILE`: the data of FILE. Throws DataError.
 Json load_data_file(const std::string& path);
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "data/error.h"
+#include "data/load.h"
 #include "pipeline/diff.h"
 #include "pipeline/header.h"
 
@@ -36,15 +37,6 @@ std::string_view state_name(FileState s) {
 }
 
 namespace {
-
-bool read_file(const fs::path& p, std::string& out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
 
 std::string generic(const fs::path& p) {
   return p.generic_string();
@@ -115,7 +107,7 @@ std::vector<FileStatus> compare_outputs(const fs::path& root, const Manifest& ma
     FileStatus st;
     st.path = o.path;
     std::string disk;
-    if (!read_file(root / o.path, disk)) {
+    if (!data::read_file(root / o.path, disk)) {
       st.state = FileState::Missing;
     } else if (disk == o.content) {
       st.state = FileState::InSync;

@@ -33,11 +33,9 @@ class ProjectLoader : public jinja::Loader {
       jinja::throw_error(jinja::ErrorKind::Security,
                          "template name '" + std::string(name) + "' escapes the template dirs");
     for (const auto& dir : dirs_) {
-      std::ifstream in(root_ / dir / rel, std::ios::binary);
-      if (!in) continue;
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      return Source{ss.str(), dir + "/" + std::string(name)};
+      std::string text;
+      if (data::read_file(root_ / dir / rel, text))
+        return Source{std::move(text), dir + "/" + std::string(name)};
     }
     return std::nullopt;
   }
@@ -210,10 +208,9 @@ class ProjectRenderer {
   }
 
   std::string row_line(const Output& o) {
-    std::ifstream in(root_ / o.matrix, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return data::line_of(ss.str(), o.row_origin.line);
+    std::string text;
+    data::read_file(root_ / o.matrix, text);
+    return data::line_of(text, o.row_origin.line);
   }
 
   static std::string describe(const Output& o) {
