@@ -339,20 +339,13 @@ Value Renderer::slice_range(const Value& range, const Value& start, const Value&
         r_step = getattr(range, "step");
   int64_t step = step_v.is_none() ? 1 : step_v.as_int();
   if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
-  std::vector<Value> items;
-  range.obj().iterate(items);
-  auto n = static_cast<int64_t>(items.size());
+  int64_t a = r_start.as_int(), b = r_stop.as_int(), s = r_step.as_int();
+  int64_t n = s > 0 ? (a < b ? (b - a - 1) / s + 1 : 0) : (a > b ? (a - b - 1) / -s + 1 : 0);
   int64_t i = adjust_index(start, n, step, true);
   int64_t j = adjust_index(stop, n, step, false);
-  int64_t a = r_start.as_int(), s = r_step.as_int();
   CallArgs args;
   args.args = {Value::integer(a + i * s), Value::integer(a + j * s), Value::integer(s * step)};
-  return call_global("range", args);
-}
-
-Value Renderer::call_global(std::string_view name, CallArgs& args) {
-  GlobalFn fn = find_global(name);
-  return fn(*this, args);
+  return find_global("range")(*this, args);
 }
 
 Value Renderer::slice_items(const Value& obj, const Value& start, const Value& stop,
@@ -419,12 +412,23 @@ Value Renderer::call(const Value& callee, CallArgs& args) {
   throw_type_error("'" + std::string(type_name(callee)) + "' object is not callable");
 }
 
-Value Renderer::eval_call(const CallExpr& e, const Value* caller) {
+Value Renderer::eval_call(const CallExpr& e, const Value* caller, std::string* direct) {
   Value callee = eval(*e.callee);
   CallArgs args;
   eval_args(e.args, args);
   if (caller) args.kwargs.emplace_back("caller", *caller);
-  return call(callee, args);
+  if (!direct) return call(callee, args);
+  try {
+    // A printed macro call renders straight into the output: no buffer, no copy.
+    if (callee.is_object() && callee.obj().type_name() == "Macro") {
+      call_macro(static_cast<const MacroObj&>(callee.obj()), args, direct);
+    } else {
+      append_str(*direct, call(callee, args));
+    }
+  } catch (TemplateError& err) {
+    rethrow_located(err, e.pos);
+  }
+  return Value::none();
 }
 
 Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {

@@ -155,20 +155,7 @@ void Renderer::exec(const Stmt& s) {
 void Renderer::exec_output(const OutputStmt& s) {
   if (suppress_output_) return;
   if (s.expr->kind == ExprKind::Call) {
-    // {{ macro(...) }}: the macro renders straight into this output.
-    const auto& call = static_cast<const CallExpr&>(*s.expr);
-    Value callee = eval(*call.callee);
-    CallArgs args;
-    eval_args(call.args, args);
-    try {
-      if (callee.is_object() && callee.obj().type_name() == "Macro") {
-        call_macro(static_cast<const MacroObj&>(callee.obj()), args, out_);
-      } else {
-        append_str(*out_, this->call(callee, args));
-      }
-    } catch (TemplateError& e) {
-      rethrow_located(e, call.pos);
-    }
+    eval_call(static_cast<const CallExpr&>(*s.expr), nullptr, out_);
     return;
   }
   Value tmp;
@@ -328,16 +315,21 @@ void Renderer::exec_set_block(const SetBlockStmt& s) {
   assign(*s.target, body);
 }
 
-void Renderer::exec_macro(const MacroStmt& s) {
+Value Renderer::make_macro(const std::shared_ptr<MacroDef>& def) {
   auto* m = new MacroObj;
   Value v = Value::object(m);
-  m->def = s.def;
+  m->def = def;
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
-  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get())
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) {
     closure_frames_.push_back(frame_);
-  define(s.symbol, std::move(v));
+  }
+  return v;
+}
+
+void Renderer::exec_macro(const MacroStmt& s) {
+  define(s.symbol, make_macro(s.def));
 }
 
 Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* direct) {
@@ -414,21 +406,9 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* d
 }
 
 void Renderer::exec_call_block(const CallBlockStmt& s) {
-  auto* m = new MacroObj;
-  Value caller = Value::object(m);
-  m->def = s.caller;
-  m->tmpl = tmpl_;
-  m->closure = frame_;
-  m->ctx = ctx_;
-  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get())
-    closure_frames_.push_back(frame_);
-  Value result = eval_call(*s.call, &caller);
-  if (suppress_output_) return;
-  try {
-    append_str(*out_, result);
-  } catch (TemplateError& e) {
-    rethrow_located(e, s.pos);
-  }
+  Value caller = make_macro(s.caller);
+  std::string discarded;
+  eval_call(*s.call, &caller, suppress_output_ ? &discarded : out_);
 }
 
 void Renderer::exec_filter_block(const FilterBlockStmt& s) {

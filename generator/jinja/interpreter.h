@@ -60,6 +60,7 @@ class Renderer : public Runtime {
   void exec_set(const SetStmt& s);
   void exec_set_block(const SetBlockStmt& s);
   void exec_macro(const MacroStmt& s);
+  Value make_macro(const std::shared_ptr<MacroDef>& def);  // bound to the current scope
   void exec_call_block(const CallBlockStmt& s);
   void exec_filter_block(const FilterBlockStmt& s);
   void exec_with(const WithStmt& s);
@@ -92,7 +93,9 @@ class Renderer : public Runtime {
   Value lookup(uint32_t sym, const std::string& name);
   Value eval_getattr(const GetattrExpr& e);
   Value eval_getitem(const GetitemExpr& e);
-  Value eval_call(const CallExpr& e, const Value* caller = nullptr);
+  // With `direct`, the call's result is printed into *direct (macros render straight
+  // into it) and none is returned.
+  Value eval_call(const CallExpr& e, const Value* caller = nullptr, std::string* direct = nullptr);
   Value eval_filter(const FilterExpr& e, const Value* body_input = nullptr);
   bool eval_test(const TestExpr& e);
   Value eval_compare(const CompareExpr& e);
@@ -102,7 +105,6 @@ class Renderer : public Runtime {
   Value slice(const Value& obj, const SliceExpr& s);
   Value slice_items(const Value& obj, const Value& start, const Value& stop, const Value& step);
   Value slice_range(const Value& range, const Value& start, const Value& stop, const Value& step);
-  Value call_global(std::string_view name, CallArgs& args);
 
   // Locates an error raised while evaluating `pos` in the current template.
   [[noreturn]] void rethrow_located(TemplateError& e, uint32_t pos) const;

@@ -358,17 +358,8 @@ class Lexer {
       if (digit) {
         // 0b(_?[01])+ : an underscore may also follow the prefix directly.
         size_t p = pos + 2;
-        size_t start = p;
-        while (p < src_.size()) {
-          if (digit(src_[p])) {
-            ++p;
-          } else if (src_[p] == '_' && p + 1 < src_.size() && digit(src_[p + 1])) {
-            ++p;
-          } else {
-            break;
-          }
-        }
-        if (p > start && src_[p - 1] != '_') return p - pos;
+        if (p < src_.size() && src_[p] == '_') ++p;
+        if (size_t n = match_digits(p, digit)) return p + n - pos;
       }
     }
     if (c == '0') {
