@@ -1,5 +1,6 @@
 #include "jinja/args.h"
 
+#include <stdexcept>
 #include <string>
 
 #include "jinja/error.h"
@@ -7,8 +8,8 @@
 namespace wfgen::jinja {
 
 ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
-                     std::initializer_list<std::string_view> params)
-    : bound_(params.size()), given_(params.size(), false) {
+                     std::initializer_list<std::string_view> params) {
+  if (params.size() > kMaxParams) throw std::logic_error("ArgBinder: too many parameters");
   if (args.args.size() > params.size()) {
     throw_type_error(std::string(func) + "() takes at most " + std::to_string(params.size()) +
                      " argument" + (params.size() == 1 ? "" : "s") + " (" +
@@ -16,7 +17,7 @@ ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
   }
   for (size_t i = 0; i < args.args.size(); ++i) {
     bound_[i] = std::move(args.args[i]);
-    given_[i] = true;
+    given_ |= 1u << i;
   }
   for (auto& [name, value] : args.kwargs) {
     size_t i = 0;
@@ -27,16 +28,12 @@ ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
     if (i == params.size()) {
       throw_type_error(std::string(func) + "() got an unexpected keyword argument '" + name + "'");
     }
-    if (given_[i]) {
+    if (has(i)) {
       throw_type_error(std::string(func) + "() got multiple values for argument '" + name + "'");
     }
     bound_[i] = std::move(value);
-    given_[i] = true;
+    given_ |= 1u << i;
   }
-}
-
-Value ArgBinder::get(size_t i, Value fallback) const {
-  return given_[i] ? bound_[i] : std::move(fallback);
 }
 
 }  // namespace wfgen::jinja

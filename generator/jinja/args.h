@@ -2,9 +2,10 @@
 // TypeError exactly where Python would (unexpected keyword, too many arguments).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <string_view>
-#include <vector>
 
 #include "jinja/value.h"
 
@@ -12,17 +13,21 @@ namespace wfgen::jinja {
 
 class ArgBinder {
  public:
+  // The most parameters a builtin declares; the slots live inline (binding runs once
+  // per filter call, so it allocates nothing).
+  static constexpr size_t kMaxParams = 8;
+
   // `func` names the callable in messages; `params` are the parameter names in order.
   ArgBinder(std::string_view func, CallArgs& args, std::initializer_list<std::string_view> params);
   // The bound value of parameter i, or `fallback` when not given. Returns by value so
   // that binding the result to a const reference never dangles.
-  Value get(size_t i, Value fallback) const;
-  bool has(size_t i) const { return i < bound_.size() && given_[i]; }
+  Value get(size_t i, Value fallback) const { return has(i) ? bound_[i] : std::move(fallback); }
+  bool has(size_t i) const { return (given_ >> i) & 1u; }
   const Value& operator[](size_t i) const { return bound_[i]; }
 
  private:
-  std::vector<Value> bound_;
-  std::vector<bool> given_;
+  std::array<Value, kMaxParams> bound_;
+  uint32_t given_ = 0;  // bit i: parameter i was passed
 };
 
 }  // namespace wfgen::jinja

@@ -82,10 +82,11 @@ Value Renderer::eval_inner(const Expr& e) {
       return Value::boolean(eval_test(static_cast<const TestExpr&>(e)));
     case ExprKind::Unary: {
       const auto& u = static_cast<const UnaryExpr&>(e);
+      if (u.op == UnaryOp::Not) return Value::boolean(!eval_truth(*u.operand));
       Value v = eval(*u.operand);
       switch (u.op) {
         case UnaryOp::Not:
-          return Value::boolean(!truthy(v));
+          break;
         case UnaryOp::Neg:
           return negate(v);
         case UnaryOp::Pos:
@@ -99,7 +100,7 @@ Value Renderer::eval_inner(const Expr& e) {
       return eval_compare(static_cast<const CompareExpr&>(e));
     case ExprKind::CondExpr: {
       const auto& c = static_cast<const CondExpr&>(e);
-      if (truthy(eval(*c.test))) return eval(*c.then);
+      if (eval_truth(*c.test)) return eval(*c.then);
       if (c.otherwise) return eval(*c.otherwise);
       // Jinja2 uses its plain Undefined here, whatever the environment's flavour.
       return Value::undefined("the inline if-expression on line " +
@@ -499,6 +500,51 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
       Value right = eval(*e.right);
       return binary_op(*this, e.op, left, right);
     }
+  }
+}
+
+bool Renderer::eval_truth(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Compare: {
+      const auto& c = static_cast<const CompareExpr&>(e);
+      if (c.rest.size() != 1) break;
+      const auto& [op, right_expr] = c.rest[0];
+      Value left_tmp, right_tmp;
+      // The left operand is borrowed only when nothing is evaluated after it.
+      const Value* left;
+      if (right_expr->kind == ExprKind::Const) {
+        left = eval_borrowed(*c.first, left_tmp);
+      } else {
+        left_tmp = eval(*c.first);
+        left = &left_tmp;
+      }
+      const Value* right = eval_borrowed(*right_expr, right_tmp);
+      try {
+        return compare_once(op, *left, *right);
+      } catch (TemplateError& err) {
+        rethrow_located(err, e.pos);
+      }
+    }
+    case ExprKind::Test:
+      return eval_test(static_cast<const TestExpr&>(e));
+    case ExprKind::Unary:
+      if (static_cast<const UnaryExpr&>(e).op != UnaryOp::Not) break;
+      return !eval_truth(*static_cast<const UnaryExpr&>(e).operand);
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const BinaryExpr&>(e);
+      if (b.op == BinOp::And) return eval_truth(*b.left) && eval_truth(*b.right);
+      if (b.op == BinOp::Or) return eval_truth(*b.left) || eval_truth(*b.right);
+      break;
+    }
+    default:
+      break;
+  }
+  Value tmp;
+  const Value* v = eval_borrowed(e, tmp);
+  try {
+    return truthy(*v);
+  } catch (TemplateError& err) {
+    rethrow_located(err, e.pos);
   }
 }
 

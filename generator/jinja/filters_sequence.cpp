@@ -57,9 +57,10 @@ struct GroupTuple : ObjectBase {
 
 Value filter_default(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind("do_default", args, {"default_value", "boolean"});
-  Value fallback = bind.get(0, Value::string(""));
-  bool boolean = truthy(bind.get(1, Value::boolean(false)));
-  if (input.is_undefined() || (boolean && !truthy(input))) return fallback;
+  bool boolean = bind.has(1) && truthy(bind[1]);
+  if (input.is_undefined() || (boolean && !truthy(input))) {
+    return bind.has(0) ? bind[0] : Value::string("");
+  }
   return input;
 }
 

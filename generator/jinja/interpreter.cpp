@@ -173,15 +173,7 @@ void Renderer::exec_output(const OutputStmt& s) {
 
 void Renderer::exec_if(const IfStmt& s) {
   for (const auto& [test, body] : s.branches) {
-    Value tmp;
-    const Value& v = *eval_borrowed(*test, tmp);
-    bool taken;
-    try {
-      taken = truthy(v);
-    } catch (TemplateError& e) {
-      rethrow_located(e, test->pos);
-    }
-    if (taken) return exec_body(body);
+    if (eval_truth(*test)) return exec_body(body);
   }
   exec_body(s.otherwise);
 }
@@ -204,14 +196,7 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
     std::vector<Value> kept;
     for (auto& item : items) {
       assign(*s.target, item);
-      Value keep = eval(*s.filter);
-      bool ok;
-      try {
-        ok = truthy(keep);
-      } catch (TemplateError& e) {
-        rethrow_located(e, s.filter->pos);
-      }
-      if (ok) kept.push_back(std::move(item));
+      if (eval_truth(*s.filter)) kept.push_back(std::move(item));
     }
     items = std::move(kept);
     loop_frame->vars.clear();

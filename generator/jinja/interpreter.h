@@ -98,6 +98,9 @@ class Renderer : public Runtime {
   Value eval_call(const CallExpr& e, const Value* caller = nullptr, std::string* direct = nullptr);
   Value eval_filter(const FilterExpr& e, const Value* body_input = nullptr);
   bool eval_test(const TestExpr& e);
+  // The truth value of `e` (if tests, not/and/or operands): comparisons and tests
+  // answer without making a Value.
+  bool eval_truth(const Expr& e);
   Value eval_compare(const CompareExpr& e);
   bool compare_once(CmpOp op, const Value& left, const Value& right);
   Value eval_binary(const BinaryExpr& e);

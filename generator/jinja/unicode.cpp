@@ -98,12 +98,18 @@ void append_lower_at(std::string& out, const std::vector<uint32_t>& cps, size_t 
 }  // namespace
 
 bool is_ascii(std::string_view s) {
-  // Eight bytes at a time: any high bit set means a non-ASCII byte.
+  // Eight bytes at a time (32 per round): any high bit set means a non-ASCII byte.
+  constexpr uint64_t kHigh = 0x8080808080808080ull;
   size_t i = 0;
+  for (; i + 32 <= s.size(); i += 32) {
+    uint64_t w[4];
+    std::memcpy(w, s.data() + i, 32);
+    if ((w[0] | w[1] | w[2] | w[3]) & kHigh) return false;
+  }
   for (; i + 8 <= s.size(); i += 8) {
     uint64_t w;
     std::memcpy(&w, s.data() + i, 8);
-    if (w & 0x8080808080808080ull) return false;
+    if (w & kHigh) return false;
   }
   for (; i < s.size(); ++i) {
     if (static_cast<unsigned char>(s[i]) >= 0x80) return false;

@@ -1,7 +1,6 @@
 #include "jinja/value.h"
 
 #include <cstddef>
-#include <cstring>
 #include <string>
 #include <unordered_map>
 
@@ -106,7 +105,7 @@ size_t DictObj::index_of(std::string_view key) const {
   for (size_t i = 0; i < entries_.size(); ++i) {
     const Value& k = entries_[i].first;
     if (k.is_string() && k.as_string().size() == key.size() &&
-        std::memcmp(k.as_string().data(), key.data(), key.size()) == 0) {
+        bytes_equal(k.as_string().data(), key.data(), key.size())) {
       return i;
     }
   }
@@ -118,14 +117,7 @@ const Value* DictObj::find(std::string_view key) const {
   return i == npos ? nullptr : &entries_[i].second;
 }
 
-const Value* DictObj::find(std::string_view key, uint32_t& hint) const {
-  if (hint < entries_.size()) {
-    const Value& k = entries_[hint].first;
-    if (k.is_string() && k.as_string().size() == key.size() &&
-        std::memcmp(k.as_string().data(), key.data(), key.size()) == 0) {
-      return &entries_[hint].second;
-    }
-  }
+const Value* DictObj::find_and_hint(std::string_view key, uint32_t& hint) const {
   size_t i = index_of(key);
   if (i == npos) return nullptr;
   hint = static_cast<uint32_t>(i);

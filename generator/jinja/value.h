@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "jinja/bigint.h"
+#include "jinja/bytes.h"
 
 namespace wfgen::jinja {
 
@@ -189,7 +190,17 @@ class DictObj : public Object {
   const Value* find(std::string_view key) const;
   // find(key), trying entry `hint` first and leaving the found entry's index in it:
   // dicts of one shape (rows of a matrix) answer a lookup site in one comparison.
-  const Value* find(std::string_view key, uint32_t& hint) const;
+  const Value* find(std::string_view key, uint32_t& hint) const {
+    if (hint < entries_.size()) {
+      const Entry& e = entries_[hint];
+      if (e.first.is_string()) {
+        const std::string& k = e.first.as_string();
+        if (k.size() == key.size() && bytes_equal(k.data(), key.data(), key.size()))
+          return &e.second;
+      }
+    }
+    return find_and_hint(key, hint);
+  }
   void set(Value key, Value value);
   bool erase(const Value& key);
   void clear();
@@ -197,6 +208,7 @@ class DictObj : public Object {
  private:
   static constexpr size_t npos = static_cast<size_t>(-1);
   size_t index_of(std::string_view key) const;  // npos when absent
+  const Value* find_and_hint(std::string_view key, uint32_t& hint) const;
   void rebuild_index() const;
   std::vector<Entry> entries_;
   mutable std::unique_ptr<struct DictIndex> index_;
