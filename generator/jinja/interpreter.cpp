@@ -116,11 +116,8 @@ void Renderer::exec_body(const Body& body) {
 
 void Renderer::exec(const Stmt& s) {
   switch (s.kind) {
-    case StmtKind::Text:
-      if (!suppress_output_) out_->append(static_cast<const TextStmt&>(s).text);
-      return;
-    case StmtKind::Output:
-      return exec_output(static_cast<const OutputStmt&>(s));
+    case StmtKind::Print:
+      return exec_print(static_cast<const PrintStmt&>(s));
     case StmtKind::If:
       return exec_if(static_cast<const IfStmt&>(s));
     case StmtKind::For:
@@ -152,22 +149,33 @@ void Renderer::exec(const Stmt& s) {
   }
 }
 
-void Renderer::exec_output(const OutputStmt& s) {
+void Renderer::exec_print(const PrintStmt& s) {
+  // After {% extends %} nothing prints; nothing in a run can change that midway.
   if (suppress_output_) return;
-  if (s.expr->kind == ExprKind::Call) {
-    eval_call(static_cast<const CallExpr&>(*s.expr), nullptr, out_);
+  for (const auto& part : s.parts) {
+    if (part.expr) {
+      print_expr(*part.expr);
+    } else {
+      out_->append(part.text);
+    }
+  }
+}
+
+void Renderer::print_expr(const Expr& e) {
+  if (e.kind == ExprKind::Call) {
+    eval_call(static_cast<const CallExpr&>(e), nullptr, out_);
     return;
   }
   Value tmp;
-  const Value& v = *eval_borrowed(*s.expr, tmp);
+  const Value& v = *eval_borrowed(e, tmp);
   if (v.is_string()) {
     out_->append(v.as_string());
     return;
   }
   try {
     append_str(*out_, v);
-  } catch (TemplateError& e) {
-    rethrow_located(e, s.expr->pos);
+  } catch (TemplateError& err) {
+    rethrow_located(err, e.pos);
   }
 }
 

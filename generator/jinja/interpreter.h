@@ -53,7 +53,8 @@ class Renderer : public Runtime {
   // statements (interpreter.cpp)
   void exec_body(const Body& body);
   void exec(const Stmt& s);
-  void exec_output(const OutputStmt& s);
+  void exec_print(const PrintStmt& s);
+  void print_expr(const Expr& e);  // {{ e }}: str(e) to the output
   void exec_if(const IfStmt& s);
   void exec_for(const ForStmt& s);
   void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);

@@ -167,8 +167,7 @@ struct NsRefExpr : Expr {  // `{% set ns.attr = ... %}`
 // Statements
 
 enum class StmtKind : uint8_t {
-  Text,    // template data
-  Output,  // {{ expr }}
+  Print,  // template data and {{ expr }}s
   If,
   For,
   Set,       // {% set target = expr %}
@@ -192,14 +191,15 @@ struct Stmt {
   virtual ~Stmt() = default;
 };
 
-struct TextStmt : Stmt {
-  std::string_view text;  // into the template's source
-  TextStmt(uint32_t p, std::string_view t) : Stmt(StmtKind::Text, p), text(t) {}
-};
-
-struct OutputStmt : Stmt {
-  ExprPtr expr;
-  OutputStmt(uint32_t p, ExprPtr e) : Stmt(StmtKind::Output, p), expr(std::move(e)) {}
+// A run of template data and {{ expressions }}, in order. Most of a template is such
+// runs between tags; one statement for the whole run keeps rendering it a tight loop.
+struct PrintStmt : Stmt {
+  struct Part {
+    std::string_view text;  // into the template's source, when `expr` is null
+    ExprPtr expr;
+  };
+  std::vector<Part> parts;
+  explicit PrintStmt(uint32_t p) : Stmt(StmtKind::Print, p) {}
 };
 
 struct IfStmt : Stmt {

@@ -139,13 +139,13 @@ class Parser {
     while (cur().type != Tok::Eof) {
       const Token& t = cur();
       if (t.type == Tok::Data) {
-        body.push_back(std::make_unique<TextStmt>(t.pos, t.text));
+        print_run(body, t.pos).parts.push_back({t.text, nullptr});
         next();
       } else if (t.type == Tok::VarBegin) {
         next();
         uint32_t pos = cur().pos;
         ExprPtr e = parse_tuple(false, true, {}, false);
-        body.push_back(std::make_unique<OutputStmt>(pos, std::move(e)));
+        print_run(body, pos).parts.push_back({{}, std::move(e)});
         expect_type(Tok::VarEnd, "end of print statement");
       } else if (t.type == Tok::BlockBegin) {
         next();
@@ -157,6 +157,13 @@ class Parser {
       }
     }
     return body;
+  }
+
+  // The PrintStmt ending `body`, started at `pos` when the body ends otherwise.
+  static PrintStmt& print_run(Body& body, uint32_t pos) {
+    if (body.empty() || body.back()->kind != StmtKind::Print)
+      body.push_back(std::make_unique<PrintStmt>(pos));
+    return static_cast<PrintStmt&>(*body.back());
   }
 
   Body parse_statements(EndTags end, bool drop_needle) {
@@ -311,10 +318,14 @@ class Parser {
     }
     if (node->required) {
       for (const auto& st : node->body) {
-        bool ok = st->kind == StmtKind::Text;
+        bool ok = st->kind == StmtKind::Print;
         if (ok) {
-          for (char c : static_cast<TextStmt&>(*st).text) {
-            ok = ok && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v');
+          for (const auto& part : static_cast<PrintStmt&>(*st).parts) {
+            ok = ok && !part.expr;
+            for (char c : part.text) {
+              ok =
+                  ok && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v');
+            }
           }
         }
         if (!ok) fail("Required blocks can only contain comments or whitespace", node->pos);
@@ -342,12 +353,9 @@ class Parser {
       items.push_back(parse_expression(true));
     }
     // {% print a, b %} prints each expression in turn.
-    auto scope = std::make_unique<ScopeStmt>(pos);
-    for (auto& e : items) {
-      uint32_t p = e->pos;
-      scope->body.push_back(std::make_unique<OutputStmt>(p, std::move(e)));
-    }
-    return scope;
+    auto print = std::make_unique<PrintStmt>(pos);
+    for (auto& e : items) print->parts.push_back({{}, std::move(e)});
+    return print;
   }
 
   void parse_signature(MacroDef& def) {

@@ -68,12 +68,12 @@ std::string show(const Expr& e) {
 
 std::string expr(const std::string& src) {
   auto t = parse_template("t", "{{ " + src + " }}", EnvironmentOptions{});
-  return show(*static_cast<const OutputStmt&>(*t->body().at(0)).expr);
+  return show(*static_cast<const PrintStmt&>(*t->body().at(0)).parts.at(0).expr);
 }
 
 TEST(Parser, ArithmeticPrecedence) {
   EXPECT_EQ(expr("1 + 2 * 3 ** 2"), "(+ 1 (* 2 (** 3 2)))");
-  EXPECT_EQ(expr("a ~ b + c"), "(+ (~ a b) c)");  // ~ binds tighter than + in Jinja2
+  EXPECT_EQ(expr("a ~ b + c"), "(+ (~ a b) c)");      // ~ binds tighter than + in Jinja2
   EXPECT_EQ(expr("2 ** 3 ** 2"), "(** (** 2 3) 2)");  // Jinja2's ** is left-associative
 }
 
