@@ -155,7 +155,10 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       // dict.attr, when attr names no dict method: the entry itself.
       const auto& g = static_cast<const GetattrExpr&>(e);
       Value base_tmp;
-      const Value* base = eval_borrowed(*g.obj, base_tmp);
+      const Value* base = nullptr;
+      if (g.obj->kind == ExprKind::Name)
+        base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
+      if (!base) base = eval_borrowed(*g.obj, base_tmp);
       if (base->is_dict() && !g.names_dict_method) {
         if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint)) {
           if (base != &base_tmp) return v;
@@ -176,7 +179,10 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       if (g.arg->kind != ExprKind::Const) break;
       const Value& key = static_cast<const ConstExpr&>(*g.arg).value;
       Value base_tmp;
-      const Value* base = eval_borrowed(*g.obj, base_tmp);
+      const Value* base = nullptr;
+      if (g.obj->kind == ExprKind::Name)
+        base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
+      if (!base) base = eval_borrowed(*g.obj, base_tmp);
       if (base->is_dict()) {
         const Value* v = key.is_string() ? base->dict_obj().find(std::string_view(key.as_string()),
                                                                  g.lookup_hint)
@@ -519,6 +525,23 @@ bool Renderer::eval_truth(const Expr& e) {
         left = &left_tmp;
       }
       const Value* right = eval_borrowed(*right_expr, right_tmp);
+      if (left->is_string() && right->is_string()) {
+        // The common test of data against a literal: plain byte comparisons.
+        const std::string& a = left->as_string();
+        const std::string& b = right->as_string();
+        switch (op) {
+          case CmpOp::Eq:
+            return a.size() == b.size() && bytes_equal(a.data(), b.data(), a.size());
+          case CmpOp::Ne:
+            return a.size() != b.size() || !bytes_equal(a.data(), b.data(), a.size());
+          case CmpOp::In:
+            return b.find(a) != std::string::npos;
+          case CmpOp::NotIn:
+            return b.find(a) == std::string::npos;
+          default:
+            break;
+        }
+      }
       try {
         return compare_once(op, *left, *right);
       } catch (TemplateError& err) {
