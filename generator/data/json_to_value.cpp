@@ -6,6 +6,7 @@
 
 #include "data/error.h"
 #include "data/load.h"
+#include "jinja/string_pool.h"
 #include "jinja/unicode.h"
 
 namespace wfgen::data {
@@ -83,7 +84,7 @@ class Parser {
       skip_ws();
       Value v;
       if (!value(v, depth + 1)) return false;
-      out.dict_obj().set(Value::string(std::move(key)), std::move(v));
+      out.dict_obj().set(keys_.get(key), std::move(v));
       skip_ws();
       if (p_ == end_) return false;
       if (*p_ == '}') return ++p_, true;
@@ -229,6 +230,7 @@ class Parser {
     return true;
   }
 
+  jinja::StringPool keys_;  // rows of one shape share their keys
   const char* p_;
   const char* end_;
 };

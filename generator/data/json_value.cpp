@@ -2,12 +2,16 @@
 
 #include <stdexcept>
 
+#include "jinja/string_pool.h"
+
 namespace wfgen::data {
 
 using jinja::Kind;
 using jinja::Value;
 
-Value to_value(const nlohmann::ordered_json& json) {
+namespace {
+
+Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
   switch (json.type()) {
     case nlohmann::json::value_t::null:
     case nlohmann::json::value_t::discarded:
@@ -28,19 +32,26 @@ Value to_value(const nlohmann::ordered_json& json) {
     case nlohmann::json::value_t::array: {
       std::vector<Value> items;
       items.reserve(json.size());
-      for (const auto& item : json) items.push_back(to_value(item));
+      for (const auto& item : json) items.push_back(convert(item, keys));
       return Value::list(std::move(items));
     }
     case nlohmann::json::value_t::object: {
       Value d = Value::dict();
       for (auto it = json.begin(); it != json.end(); ++it)
-        d.dict_obj().set(Value::string(it.key()), to_value(it.value()));
+        d.dict_obj().set(keys.get(it.key()), convert(it.value(), keys));
       return d;
     }
     case nlohmann::json::value_t::binary:
       break;
   }
   throw std::invalid_argument("binary data has no template value");
+}
+
+}  // namespace
+
+Value to_value(const nlohmann::ordered_json& json) {
+  jinja::StringPool keys;
+  return convert(json, keys);
 }
 
 nlohmann::ordered_json from_value(const Value& value) {

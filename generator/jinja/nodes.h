@@ -66,8 +66,8 @@ struct NameExpr : Expr {
 struct GetattrExpr : Expr {
   ExprPtr obj;
   std::string attr;
-  bool names_dict_method;            // obj.attr on a dict means the method, not the key
-  mutable uint32_t lookup_hint = 0;  // render-time cache for DictObj::find
+  bool names_dict_method;          // obj.attr on a dict means the method, not the key
+  mutable LookupHint lookup_hint;  // render-time cache for DictObj::find
   GetattrExpr(uint32_t p, ExprPtr o, std::string a, bool dict_method)
       : Expr(ExprKind::Getattr, p),
         obj(std::move(o)),
@@ -78,7 +78,7 @@ struct GetattrExpr : Expr {
 struct GetitemExpr : Expr {
   ExprPtr obj;
   ExprPtr arg;
-  mutable uint32_t lookup_hint = 0;  // render-time cache for DictObj::find
+  mutable LookupHint lookup_hint;  // render-time cache for DictObj::find
   GetitemExpr(uint32_t p, ExprPtr o, ExprPtr a)
       : Expr(ExprKind::Getitem, p), obj(std::move(o)), arg(std::move(a)) {}
 };

@@ -117,10 +117,11 @@ const Value* DictObj::find(std::string_view key) const {
   return i == npos ? nullptr : &entries_[i].second;
 }
 
-const Value* DictObj::find_and_hint(std::string_view key, uint32_t& hint) const {
+const Value* DictObj::find_and_hint(std::string_view key, LookupHint& hint) const {
   size_t i = index_of(key);
   if (i == npos) return nullptr;
-  hint = static_cast<uint32_t>(i);
+  hint.index = static_cast<uint32_t>(i);
+  hint.key = entries_[i].first;
   return &entries_[i].second;
 }
 

@@ -64,6 +64,7 @@ struct UndefinedObj : Object {
 
 class DictObj;
 struct ObjectBase;
+struct LookupHint;
 
 class Value {
  public:
@@ -176,6 +177,14 @@ class Value {
   } u_;
 };
 
+// A lookup site's memory of where its key was last found: the entry's index, and the
+// key itself. Holding the key keeps its address from being reused, so finding the very
+// same key object there again is a match.
+struct LookupHint {
+  uint32_t index = 0;
+  Value key;
+};
+
 // An insertion-ordered dict with Python key equality (1 == 1.0 == True).
 // String keys are additionally indexed once the dict grows, so attribute
 // lookups in large data dicts stay O(1).
@@ -188,15 +197,19 @@ class DictObj : public Object {
   size_t size() const { return entries_.size(); }
   const Value* find(const Value& key) const;
   const Value* find(std::string_view key) const;
-  // find(key), trying entry `hint` first and leaving the found entry's index in it:
-  // dicts of one shape (rows of a matrix) answer a lookup site in one comparison.
-  const Value* find(std::string_view key, uint32_t& hint) const {
-    if (hint < entries_.size()) {
-      const Entry& e = entries_[hint];
+  // find(key), trying the entry `hint` names first and leaving the found entry in it:
+  // dicts of one shape (rows of a matrix) answer a lookup site in one comparison, and
+  // rows whose keys are one shared string (see StringPool) without reading the key.
+  const Value* find(std::string_view key, LookupHint& hint) const {
+    if (hint.index < entries_.size()) {
+      const Entry& e = entries_[hint.index];
       if (e.first.is_string()) {
+        if (e.first.identity() == hint.key.identity()) return &e.second;
         const std::string& k = e.first.as_string();
-        if (k.size() == key.size() && bytes_equal(k.data(), key.data(), key.size()))
+        if (k.size() == key.size() && bytes_equal(k.data(), key.data(), key.size())) {
+          hint.key = e.first;
           return &e.second;
+        }
       }
     }
     return find_and_hint(key, hint);
@@ -208,7 +221,7 @@ class DictObj : public Object {
  private:
   static constexpr size_t npos = static_cast<size_t>(-1);
   size_t index_of(std::string_view key) const;  // npos when absent
-  const Value* find_and_hint(std::string_view key, uint32_t& hint) const;
+  const Value* find_and_hint(std::string_view key, LookupHint& hint) const;
   void rebuild_index() const;
   std::vector<Entry> entries_;
   mutable std::unique_ptr<struct DictIndex> index_;
