@@ -420,7 +420,8 @@ Value Renderer::call(const Value& callee, CallArgs& args) {
 }
 
 Value Renderer::eval_call(const CallExpr& e, const Value* caller, std::string* direct) {
-  Value callee = eval(*e.callee);
+  Value callee_tmp;
+  Value callee = *eval_borrowed(*e.callee, callee_tmp);  // held: the call may rebind its name
   CallArgs args;
   eval_args(e.args, args);
   if (caller) args.kwargs.emplace_back("caller", *caller);

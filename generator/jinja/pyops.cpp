@@ -314,8 +314,11 @@ size_t length(const Value& v) {
     case Kind::Undefined:
       if (v.is_strict_undefined()) raise_undefined(v);
       return 0;
-    case Kind::String:
-      return utf8::length(v.as_string());
+    case Kind::String: {
+      const StrObj& s = v.str_obj();
+      if (s.code_points == StrObj::kUnknownLength) s.code_points = utf8::length(s.s);
+      return s.code_points;
+    }
     case Kind::List:
     case Kind::Tuple:
       return v.items().size();

@@ -41,8 +41,12 @@ enum class Kind : uint8_t {
 };
 
 struct StrObj : Object {
+  static constexpr size_t kUnknownLength = static_cast<size_t>(-1);
   std::string s;
   bool markup = false;  // markupsafe.Markup: text that is already HTML-safe
+  // len() in code points, counted on first use (Python knows it in O(1); templates
+  // ask it of the same long strings over and over).
+  mutable size_t code_points = kUnknownLength;
   explicit StrObj(std::string v, bool is_markup = false) : s(std::move(v)), markup(is_markup) {}
 };
 
@@ -148,6 +152,7 @@ class Value {
   const BigInt& as_bigint() const { return static_cast<BigIntObj*>(u_.p)->v; }
   BigInt to_bigint() const;  // Int, Bool or BigInt
   const std::string& as_string() const { return static_cast<StrObj*>(u_.p)->s; }
+  const StrObj& str_obj() const { return *static_cast<StrObj*>(u_.p); }
   std::vector<Value>& items() const { return static_cast<ListObj*>(u_.p)->items; }  // List/Tuple
   DictObj& dict_obj() const { return *reinterpret_cast<DictObj*>(u_.p); }
   ObjectBase& obj() const { return *reinterpret_cast<ObjectBase*>(u_.p); }
