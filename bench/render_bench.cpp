@@ -22,6 +22,7 @@
 
 #include "data/json_value.h"
 #include "jinja/environment.h"
+#include "jinja/output.h"
 #include "jinja/template.h"
 
 namespace {
@@ -63,7 +64,7 @@ Fixture& fixture() {
 
 void BM_RenderManywheel(benchmark::State& state) {
   Fixture& f = fixture();
-  std::string out;
+  wfgen::jinja::Output out;
   for (auto _ : state) {
     out.clear();
     f.env.render(*f.tmpl, f.context, out);
@@ -77,7 +78,7 @@ BENCHMARK(BM_RenderManywheel)->Unit(benchmark::kMicrosecond);
 // neighbours make single rounds noisy; Jinja2 is measured the same way).
 double wfgen_mb_per_s() {
   Fixture& f = fixture();
-  std::string out;
+  wfgen::jinja::Output out;
   std::vector<double> rates;
   for (int round = 0; round < 7; ++round) {
     auto start = Clock::now();

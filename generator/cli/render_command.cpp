@@ -11,6 +11,7 @@
 #include "data/load.h"
 #include "jinja/environment.h"
 #include "jinja/error.h"
+#include "jinja/output.h"
 #include "jinja/template.h"
 #include "jinja/value.h"
 
@@ -41,7 +42,7 @@ jinja::Value load_data(const std::string& path) {
 }
 
 // Writes OUT through a temporary file and a rename: never half-written.
-void write_atomically(const std::string& path, const std::string& text) {
+void write_atomically(const std::string& path, std::string_view text) {
   std::string tmp = path + ".wfgen-tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
@@ -74,7 +75,7 @@ int run_render(const RenderOptions& opt) {
   auto tmpl = env.from_string(read_file(opt.template_path, "template"), opt.template_path);
   // Reserving address space touches no memory: the output then grows without being
   // copied, and a process faults in only the pages it writes (faults dominate here).
-  std::string out;
+  jinja::Output out;
   out.reserve(size_t{1} << 20);
   env.render(*tmpl, data, out);
 
@@ -82,7 +83,7 @@ int run_render(const RenderOptions& opt) {
     std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
     std::cout.flush();
   } else {
-    write_atomically(opt.output, out);
+    write_atomically(opt.output, out.view());
   }
   return 0;
 }

@@ -5,6 +5,7 @@
 
 #include "jinja/error.h"
 #include "jinja/interpreter.h"
+#include "jinja/output.h"
 #include "jinja/parser.h"
 #include "jinja/template.h"
 
@@ -90,12 +91,19 @@ std::shared_ptr<const Template> Environment::from_string(std::string source,
   return parse_template(std::move(name), source, options_);
 }
 
-void Environment::render(const Template& tmpl, const Value& context, std::string& out) const {
+void Environment::render(const Template& tmpl, const Value& context, Output& out) const {
   // The Renderer shares ownership semantics with cached templates; a template
   // from from_string is owned by the caller, so wrap it without taking ownership.
   std::shared_ptr<const Template> handle(&tmpl, [](const Template*) {});
   Renderer renderer(*this, out);
   renderer.render_root(std::move(handle), context);
+}
+
+void Environment::render(const Template& tmpl, const Value& context, std::string& out) const {
+  Output buffer;
+  buffer.reserve(out.capacity() - out.size());  // what the caller expects the output to need
+  render(tmpl, context, buffer);
+  out.append(buffer.data(), buffer.size());
 }
 
 std::string Environment::render(const Template& tmpl, const Value& context) const {

@@ -60,6 +60,7 @@ class MapLoader : public Loader {
 };
 
 class Template;
+class Output;
 
 class Environment {
  public:
@@ -77,6 +78,7 @@ class Environment {
                                               std::string name = "<template>") const;
 
   // Renders into `out` (appending). `context` must be a dict (or undefined for none).
+  void render(const Template& tmpl, const Value& context, Output& out) const;
   void render(const Template& tmpl, const Value& context, std::string& out) const;
   std::string render(const Template& tmpl, const Value& context) const;
   std::string render(std::string_view name, const Value& context) const;

@@ -136,14 +136,13 @@ Value Renderer::eval_inner(const Expr& e) {
   return Value();
 }
 
-const Value* Renderer::find_variable(uint32_t sym) const {
-  for (const Frame* f = frame_.get(); f; f = f->parent.get()) {
-    if (const Value* v = f->find_local(sym)) return v;
-  }
+const Value* Renderer::find_data(uint32_t sym) const {
   auto it = ctx_->data.find(sym);
   return it == ctx_->data.end() ? nullptr : &it->second;
 }
 
+// The common lookups (a name, a name's dict entry by attribute or constant key) answer
+// here without temporaries; everything else goes to eval_borrowed_general.
 const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
   switch (e.kind) {
     case ExprKind::Const:
@@ -152,13 +151,37 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       if (const Value* v = find_variable(static_cast<const NameExpr&>(e).symbol)) return v;
       break;
     case ExprKind::Getattr: {
+      const auto& g = static_cast<const GetattrExpr&>(e);
+      if (g.obj->kind != ExprKind::Name || g.names_dict_method) break;
+      const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
+      if (!base || !base->is_dict()) break;
+      if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint)) return v;
+      break;
+    }
+    case ExprKind::Getitem: {
+      const auto& g = static_cast<const GetitemExpr&>(e);
+      if (g.obj->kind != ExprKind::Name || g.arg->kind != ExprKind::Const) break;
+      const Value& key = static_cast<const ConstExpr&>(*g.arg).value;
+      if (!key.is_string()) break;
+      const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
+      if (!base || !base->is_dict()) break;
+      if (const Value* v = base->dict_obj().find(std::string_view(key.as_string()), g.lookup_hint))
+        return v;
+      break;
+    }
+    default:
+      break;
+  }
+  return eval_borrowed_general(e, tmp);
+}
+
+const Value* Renderer::eval_borrowed_general(const Expr& e, Value& tmp) {
+  switch (e.kind) {
+    case ExprKind::Getattr: {
       // dict.attr, when attr names no dict method: the entry itself.
       const auto& g = static_cast<const GetattrExpr&>(e);
       Value base_tmp;
-      const Value* base = nullptr;
-      if (g.obj->kind == ExprKind::Name)
-        base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
-      if (!base) base = eval_borrowed(*g.obj, base_tmp);
+      const Value* base = eval_borrowed(*g.obj, base_tmp);
       if (base->is_dict() && !g.names_dict_method) {
         if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint)) {
           if (base != &base_tmp) return v;
@@ -179,10 +202,7 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       if (g.arg->kind != ExprKind::Const) break;
       const Value& key = static_cast<const ConstExpr&>(*g.arg).value;
       Value base_tmp;
-      const Value* base = nullptr;
-      if (g.obj->kind == ExprKind::Name)
-        base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
-      if (!base) base = eval_borrowed(*g.obj, base_tmp);
+      const Value* base = eval_borrowed(*g.obj, base_tmp);
       if (base->is_dict()) {
         const Value* v = key.is_string() ? base->dict_obj().find(std::string_view(key.as_string()),
                                                                  g.lookup_hint)
@@ -419,7 +439,7 @@ Value Renderer::call(const Value& callee, CallArgs& args) {
   throw_type_error("'" + std::string(type_name(callee)) + "' object is not callable");
 }
 
-Value Renderer::eval_call(const CallExpr& e, const Value* caller, std::string* direct) {
+Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct) {
   Value callee_tmp;
   Value callee = *eval_borrowed(*e.callee, callee_tmp);  // held: the call may rebind its name
   CallArgs args;
@@ -431,7 +451,14 @@ Value Renderer::eval_call(const CallExpr& e, const Value* caller, std::string* d
     if (callee.is_object() && callee.obj().type_name() == "Macro") {
       call_macro(static_cast<const MacroObj&>(callee.obj()), args, direct);
     } else {
-      append_str(*direct, call(callee, args));
+      Value result = call(callee, args);
+      if (result.is_string()) {
+        direct->append(result.as_string());
+      } else {
+        std::string text;
+        append_str(text, result);
+        direct->append(text);
+      }
     }
   } catch (TemplateError& err) {
     rethrow_located(err, e.pos);

@@ -1,6 +1,7 @@
 #include "jinja/interpreter.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
@@ -31,7 +32,38 @@ struct Restore {
 
 }  // namespace
 
-Renderer::Renderer(const Environment& env, std::string& out) : env_(env), out_(&out) {}
+// Redirects the render's output into a spare buffer for as long as it lives.
+class CapturedOutput {
+ public:
+  explicit CapturedOutput(Renderer& r)
+      : r_(r), buffer_(r.take_buffer()), saved_(std::exchange(r.out_, buffer_.get())) {}
+  ~CapturedOutput() {
+    r_.out_ = saved_;
+    r_.return_buffer(std::move(buffer_));
+  }
+  CapturedOutput(const CapturedOutput&) = delete;
+  CapturedOutput& operator=(const CapturedOutput&) = delete;
+  std::string str() const { return buffer_->str(); }
+
+ private:
+  Renderer& r_;
+  std::unique_ptr<Output> buffer_;
+  Output* saved_;
+};
+
+Renderer::Renderer(const Environment& env, Output& out) : env_(env), out_(&out) {}
+
+std::unique_ptr<Output> Renderer::take_buffer() {
+  if (spare_buffers_.empty()) return std::make_unique<Output>();
+  std::unique_ptr<Output> b = std::move(spare_buffers_.back());
+  spare_buffers_.pop_back();
+  return b;
+}
+
+void Renderer::return_buffer(std::unique_ptr<Output> buffer) {
+  buffer->clear();
+  spare_buffers_.push_back(std::move(buffer));
+}
 
 Renderer::~Renderer() {
   module_cache_.clear();
@@ -101,11 +133,10 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
 }
 
 std::string Renderer::render_to_string(const Body& body, Ref<Frame> frame) {
-  std::string buffer;
-  Restore<std::string*> o(out_, &buffer);
+  CapturedOutput captured(*this);
   Restore<Ref<Frame>> f(frame_, std::move(frame));
   exec_body(body);
-  return buffer;
+  return captured.str();
 }
 
 // --- statements -----------------------------------------------------------------------
@@ -172,11 +203,18 @@ void Renderer::print_expr(const Expr& e) {
     out_->append(v.as_string());
     return;
   }
+  print_value(v, e.pos);
+}
+
+void Renderer::print_value(const Value& v, uint32_t pos) {
+  if (v.is_string()) return out_->append(v.as_string());
+  std::string text;
   try {
-    append_str(*out_, v);
+    append_str(text, v);
   } catch (TemplateError& err) {
-    rethrow_located(err, e.pos);
+    rethrow_located(err, pos);
   }
+  out_->append(text);
 }
 
 void Renderer::exec_if(const IfStmt& s) {
@@ -233,8 +271,7 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
 }
 
 Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
-  std::string buffer;
-  Restore<std::string*> o(out_, &buffer);
+  CapturedOutput captured(*this);
   Restore<Ref<Context>> c(ctx_, loop.ctx);
   enter_call(loop.node->pos);
   try {
@@ -244,7 +281,7 @@ Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
     throw;
   }
   leave_call();
-  return Value::string(std::move(buffer));
+  return Value::string(captured.str());
 }
 
 void Renderer::define(uint32_t sym, Value value) {
@@ -325,7 +362,7 @@ void Renderer::exec_macro(const MacroStmt& s) {
   define(s.symbol, make_macro(s.def));
 }
 
-Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* direct) {
+Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct) {
   // Binds arguments as Jinja2's Macro.__call__ does: positionals first, then keywords
   // for the remaining parameters, then caller/kwargs/varargs when the body uses them.
   const MacroDef& def = *macro.def;
@@ -369,9 +406,9 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* d
                      " argument(s)");
   }
 
-  std::string buffer;
-  if (!direct) buffer.reserve(def.output_hint);
-  Restore<std::string*> o(out_, direct ? direct : &buffer);
+  std::optional<CapturedOutput> captured;
+  if (!direct) captured.emplace(*this);
+  Restore<Output*> o(out_, direct ? direct : out_);
   Restore<Ref<Frame>> f(frame_, frame);
   Restore<Ref<Context>> c(ctx_, macro.ctx);
   Restore<const Template*> t(tmpl_, macro.tmpl);
@@ -394,13 +431,12 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, std::string* d
   }
   leave_call();
   if (direct) return Value::none();
-  def.output_hint = std::max(def.output_hint, buffer.size());
-  return Value::string(std::move(buffer));
+  return Value::string(captured->str());
 }
 
 void Renderer::exec_call_block(const CallBlockStmt& s) {
   Value caller = make_macro(s.caller);
-  std::string discarded;
+  Output discarded;
   eval_call(*s.call, &caller, suppress_output_ ? &discarded : out_);
 }
 
@@ -408,11 +444,7 @@ void Renderer::exec_filter_block(const FilterBlockStmt& s) {
   Value body = Value::string(render_to_string(s.body, make_ref<Frame>(frame_)));
   Value result = eval_filter(*s.filter, &body);
   if (suppress_output_) return;
-  try {
-    append_str(*out_, result);
-  } catch (TemplateError& e) {
-    rethrow_located(e, s.pos);
-  }
+  print_value(result, s.pos);
 }
 
 void Renderer::exec_with(const WithStmt& s) {
@@ -505,8 +537,9 @@ Value Renderer::import_module(const Value& name, bool with_context, uint32_t pos
   std::string body;
   enter_call(pos);
   try {
-    Restore<std::string*> o(out_, &body);
+    CapturedOutput captured(*this);
     render_template_body(tmpl, ctx);
+    body = captured.str();
   } catch (TemplateError& e) {
     leave_call();
     e.add_chain(tmpl_->source().loc(pos));

@@ -11,6 +11,7 @@
 
 #include "jinja/error.h"
 #include "jinja/nodes.h"
+#include "jinja/output.h"
 #include "jinja/runtime.h"
 #include "jinja/scope.h"
 
@@ -23,7 +24,7 @@ struct LoopObj;
 
 class Renderer : public Runtime {
  public:
-  Renderer(const Environment& env, std::string& out);
+  Renderer(const Environment& env, Output& out);
   ~Renderer() override;
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
@@ -43,7 +44,7 @@ class Renderer : public Runtime {
   // --- used by runtime objects ------------------------------------------------------
   // Calls a macro; its output is returned as a string, or, with `direct`, appended to
   // `*direct` (saves a buffer and a copy when the call is printed right away).
-  Value call_macro(const MacroObj& macro, CallArgs& args, std::string* direct = nullptr);
+  Value call_macro(const MacroObj& macro, CallArgs& args, Output* direct = nullptr);
   Value render_loop_recursive(LoopObj& loop, const Value& iterable);
   Value render_block(Ref<Context> ctx, const std::string& name, size_t index);
 
@@ -54,7 +55,8 @@ class Renderer : public Runtime {
   void exec_body(const Body& body);
   void exec(const Stmt& s);
   void exec_print(const PrintStmt& s);
-  void print_expr(const Expr& e);  // {{ e }}: str(e) to the output
+  void print_expr(const Expr& e);                  // {{ e }}: str(e) to the output
+  void print_value(const Value& v, uint32_t pos);  // str(v) to the output
   void exec_if(const IfStmt& s);
   void exec_for(const ForStmt& s);
   void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);
@@ -89,14 +91,22 @@ class Renderer : public Runtime {
   // a dict entry) instead of a copy; otherwise evaluates into `tmp`. The pointer is
   // valid until the next evaluation, so callers use it at once.
   const Value* eval_borrowed(const Expr& e, Value& tmp);
-  const Value* find_variable(uint32_t sym) const;
+  const Value* eval_borrowed_general(const Expr& e, Value& tmp);
+  // The innermost binding of `sym`: local frames first, then the render's variables.
+  const Value* find_variable(uint32_t sym) const {
+    for (const Frame* f = frame_.get(); f; f = f->parent.get()) {
+      if (const Value* v = f->find_local(sym)) return v;
+    }
+    return find_data(sym);
+  }
+  const Value* find_data(uint32_t sym) const;
   Value eval_inner(const Expr& e);
   Value lookup(uint32_t sym, const std::string& name);
   Value eval_getattr(const GetattrExpr& e);
   Value eval_getitem(const GetitemExpr& e);
   // With `direct`, the call's result is printed into *direct (macros render straight
   // into it) and none is returned.
-  Value eval_call(const CallExpr& e, const Value* caller = nullptr, std::string* direct = nullptr);
+  Value eval_call(const CallExpr& e, const Value* caller = nullptr, Output* direct = nullptr);
   Value eval_filter(const FilterExpr& e, const Value* body_input = nullptr);
   bool eval_test(const TestExpr& e);
   // The truth value of `e` (if tests, not/and/or operands): comparisons and tests
@@ -115,8 +125,15 @@ class Renderer : public Runtime {
   void enter_call(uint32_t pos);
   void leave_call() { --depth_; }
 
+  // Buffers for output captured into values (macro results, set and filter blocks),
+  // reused for the whole render: capturing allocates once per nesting level.
+  std::unique_ptr<Output> take_buffer();
+  void return_buffer(std::unique_ptr<Output> buffer);
+  friend class CapturedOutput;
+
   const Environment& env_;
-  std::string* out_;
+  Output* out_;
+  std::vector<std::unique_ptr<Output>> spare_buffers_;
   Ref<Frame> frame_;
   Ref<Context> ctx_;
   const Template* tmpl_ = nullptr;          // the template whose nodes are executing

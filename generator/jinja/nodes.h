@@ -240,9 +240,6 @@ struct MacroDef {
   std::vector<ExprPtr> defaults;                         // for the last defaults.size() params
   Body body;
   bool uses_caller = false, uses_varargs = false, uses_kwargs = false;
-  // The largest output seen so far: the next call reserves it up front (a render-time
-  // cache; it never changes what is rendered).
-  mutable size_t output_hint = 64;
 };
 
 struct MacroStmt : Stmt {
