@@ -14,6 +14,27 @@
 
 namespace wfgen::jinja {
 
+// An argument list from the Renderer's pool, cleared (capacity kept) when it goes.
+class PooledArgs {
+ public:
+  explicit PooledArgs(Renderer& r) : r_(r) {
+    if (r.args_in_use_ == r.args_pool_.size()) r.args_pool_.push_back(std::make_unique<CallArgs>());
+    args_ = r.args_pool_[r.args_in_use_++].get();
+  }
+  ~PooledArgs() {
+    args_->args.clear();
+    args_->kwargs.clear();
+    --r_.args_in_use_;
+  }
+  PooledArgs(const PooledArgs&) = delete;
+  PooledArgs& operator=(const PooledArgs&) = delete;
+  CallArgs& operator*() const { return *args_; }
+
+ private:
+  Renderer& r_;
+  CallArgs* args_;
+};
+
 namespace {
 
 const uint32_t kSelfSymbol = intern_symbol("self");
@@ -154,8 +175,13 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
       const auto& g = static_cast<const GetattrExpr&>(e);
       if (g.obj->kind != ExprKind::Name || g.names_dict_method) break;
       const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
-      if (!base || !base->is_dict()) break;
-      if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint)) return v;
+      if (!base) break;
+      if (base->is_dict()) {
+        if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint))
+          return v;
+      } else if (base->is_object()) {
+        if (const Value* v = base->obj().stored_attribute(g.attr, g.lookup_hint.index)) return v;
+      }
       break;
     }
     case ExprKind::Getitem: {
@@ -413,7 +439,6 @@ Value Renderer::slice_items(const Value& obj, const Value& start, const Value& s
 // --- calls, filters, tests ----------------------------------------------------------------
 
 void Renderer::eval_args(const CallArgsExpr& a, CallArgs& out) {
-  out.args.reserve(a.args.size());
   for (const auto& arg : a.args) out.args.push_back(eval(*arg));
   if (a.dyn_args) {
     for (auto& v : iterate(eval(*a.dyn_args))) out.args.push_back(std::move(v));
@@ -442,14 +467,15 @@ Value Renderer::call(const Value& callee, CallArgs& args) {
 Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct) {
   Value callee_tmp;
   Value callee = *eval_borrowed(*e.callee, callee_tmp);  // held: the call may rebind its name
-  CallArgs args;
+  PooledArgs pooled(*this);
+  CallArgs& args = *pooled;
   eval_args(e.args, args);
   if (caller) args.kwargs.emplace_back("caller", *caller);
   if (!direct) return call(callee, args);
   try {
     // A printed macro call renders straight into the output: no buffer, no copy.
-    if (callee.is_object() && callee.obj().type_name() == "Macro") {
-      call_macro(static_cast<const MacroObj&>(callee.obj()), args, direct);
+    if (const MacroObj* macro = callee.is_object() ? callee.obj().as_macro() : nullptr) {
+      call_macro(*macro, args, direct);
     } else {
       Value result = call(callee, args);
       if (result.is_string()) {
@@ -475,7 +501,8 @@ Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
   } else {
     input = eval(*e.input);
   }
-  CallArgs args;
+  PooledArgs pooled(*this);
+  CallArgs& args = *pooled;
   eval_args(e.args, args);
   try {
     if (!e.fn) throw_error(ErrorKind::Runtime, "No filter named '" + e.name + "' found.");
@@ -487,7 +514,8 @@ Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
 
 bool Renderer::eval_test(const TestExpr& e) {
   Value input = eval(*e.input);
-  CallArgs args;
+  PooledArgs pooled(*this);
+  CallArgs& args = *pooled;
   eval_args(e.args, args);
   try {
     if (!e.fn) throw_error(ErrorKind::Runtime, "No test named '" + e.name + "' found.");

@@ -20,6 +20,9 @@ constexpr size_t kMaxDepth = 200;
 
 const uint32_t kLoopSymbol = intern_symbol("loop");
 const uint32_t kSuperSymbol = intern_symbol("super");
+const uint32_t kCallerSymbol = intern_symbol("caller");
+const uint32_t kKwargsSymbol = intern_symbol("kwargs");
+const uint32_t kVarargsSymbol = intern_symbol("varargs");
 
 // Saves and restores the renderer state a nested render changes.
 template <class T>
@@ -364,52 +367,59 @@ void Renderer::exec_macro(const MacroStmt& s) {
 
 Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct) {
   // Binds arguments as Jinja2's Macro.__call__ does: positionals first, then keywords
-  // for the remaining parameters, then caller/kwargs/varargs when the body uses them.
+  // for the remaining parameters, then caller/kwargs/varargs when the body reads them.
   const MacroDef& def = *macro.def;
   const size_t nparams = def.params.size();
-  Ref<Frame> frame = make_ref<Frame>(macro.closure);
   std::vector<Value>& positional = args.args;
   const size_t npos = std::min(positional.size(), nparams);
-  bool found_caller = false;
-  for (size_t i = npos; i < nparams; ++i) {
-    Value v;
-    if (args.take_kwarg(def.params[i].first, v))
-      frame->vars.emplace_back(def.params[i].second, std::move(v));
-    if (def.params[i].first == "caller") found_caller = true;
+  Ref<Frame> frame = make_ref<Frame>(macro.closure);
+  ScopeVars& vars = frame->vars;
+  for (size_t i = 0; i < npos; ++i)
+    vars.emplace_back(def.params[i].second, std::move(positional[i]));
+  bool found_caller = def.caller_param >= 0 && (npos == nparams || def.caller_param >= int(npos));
+  if (!args.kwargs.empty()) {
+    for (size_t i = npos; i < nparams; ++i) {
+      Value v;
+      if (args.take_kwarg(def.params[i].first, v))
+        vars.emplace_back(def.params[i].second, std::move(v));
+    }
   }
-  for (size_t i = 0; i < npos; ++i) frame->vars.emplace_back(def.params[i].second, positional[i]);
+  const bool some_by_keyword = vars.size() > npos;
 
   if (def.uses_caller && !found_caller) {
     Value caller;
-    if (!args.take_kwarg("caller", caller)) caller = make_undefined("No caller defined");
-    frame->set(intern_symbol("caller"), std::move(caller));
+    if (args.kwargs.empty() || !args.take_kwarg("caller", caller))
+      caller = make_undefined("No caller defined");
+    vars.emplace_back(kCallerSymbol, std::move(caller));
   }
   if (def.uses_kwargs) {
     Value kwargs = Value::dict();
     for (auto& [k, v] : args.kwargs) kwargs.dict_obj().set(Value::string(k), std::move(v));
-    frame->set(intern_symbol("kwargs"), std::move(kwargs));
+    vars.emplace_back(kKwargsSymbol, std::move(kwargs));
   } else if (!args.kwargs.empty()) {
-    if (args.kwargs[0].first == "caller") {
-      throw_type_error("macro '" + def.name +
-                       "' was invoked with two values for the special caller argument. This is "
-                       "most likely a bug.");
+    for (const auto& kw : args.kwargs) {
+      if (kw.first == "caller") {
+        throw_type_error("macro " + def.quoted_name() +
+                         " was invoked with two values for the special caller argument. This is "
+                         "most likely a bug.");
+      }
     }
-    throw_type_error("macro '" + def.name + "' takes no keyword argument '" + args.kwargs[0].first +
-                     "'");
+    throw_type_error("macro " + def.quoted_name() + " takes no keyword argument '" +
+                     args.kwargs[0].first + "'");
   }
   if (def.uses_varargs) {
     std::vector<Value> rest;
-    for (size_t i = nparams; i < positional.size(); ++i) rest.push_back(positional[i]);
-    frame->set(intern_symbol("varargs"), Value::tuple(std::move(rest)));
+    for (size_t i = nparams; i < positional.size(); ++i) rest.push_back(std::move(positional[i]));
+    vars.emplace_back(kVarargsSymbol, Value::tuple(std::move(rest)));
   } else if (positional.size() > nparams) {
-    throw_type_error("macro '" + def.name + "' takes not more than " + std::to_string(nparams) +
-                     " argument(s)");
+    throw_type_error("macro " + def.quoted_name() + " takes not more than " +
+                     std::to_string(nparams) + " argument(s)");
   }
 
   std::optional<CapturedOutput> captured;
   if (!direct) captured.emplace(*this);
   Restore<Output*> o(out_, direct ? direct : out_);
-  Restore<Ref<Frame>> f(frame_, frame);
+  Restore<Ref<Frame>> f(frame_, std::move(frame));
   Restore<Ref<Context>> c(ctx_, macro.ctx);
   Restore<const Template*> t(tmpl_, macro.tmpl);
   Restore<bool> s(suppress_output_, false);
@@ -418,11 +428,12 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
     // Defaults are evaluated inside the macro, in order: later ones see earlier params.
     const size_t first_default = nparams - def.defaults.size();
     for (size_t i = npos; i < nparams; ++i) {
-      if (frame->find_local(def.params[i].second)) continue;  // given as a keyword
-      frame->set(def.params[i].second,
-                 i >= first_default
-                     ? eval(*def.defaults[i - first_default])
-                     : make_undefined("parameter '" + def.params[i].first + "' was not provided"));
+      const uint32_t sym = def.params[i].second;
+      if (some_by_keyword && frame_->find_local(sym)) continue;
+      Value v = i >= first_default
+                    ? eval(*def.defaults[i - first_default])
+                    : make_undefined("parameter '" + def.params[i].first + "' was not provided");
+      frame_->vars.emplace_back(sym, std::move(v));
     }
     exec_body(def.body);
   } catch (...) {

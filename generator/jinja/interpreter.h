@@ -130,6 +130,11 @@ class Renderer : public Runtime {
   std::unique_ptr<Output> take_buffer();
   void return_buffer(std::unique_ptr<Output> buffer);
   friend class CapturedOutput;
+  // Argument lists of calls, filters and tests, likewise reused (one per nesting depth):
+  // evaluating arguments allocates nothing once the render is warm.
+  friend class PooledArgs;
+  std::vector<std::unique_ptr<CallArgs>> args_pool_;
+  size_t args_in_use_ = 0;
 
   const Environment& env_;
   Output* out_;

@@ -235,11 +235,16 @@ struct SetBlockStmt : Stmt {
 
 // A macro's signature and body; shared by {% macro %} and the caller of {% call %}.
 struct MacroDef {
-  std::string name;
+  std::string name;  // empty for the caller of a {% call %} block (Jinja2's None)
   std::vector<std::pair<std::string, uint32_t>> params;  // name, symbol
   std::vector<ExprPtr> defaults;                         // for the last defaults.size() params
   Body body;
+  // The body reads `caller` / `varargs` / `kwargs` (and no parameter has that name, for
+  // the last two): calls then bind them.
   bool uses_caller = false, uses_varargs = false, uses_kwargs = false;
+  int caller_param = -1;  // index of a parameter named `caller`
+  // Jinja2's Macro.name, as messages print it: 'name', or None for a caller.
+  std::string quoted_name() const { return name.empty() ? "None" : "'" + name + "'"; }
 };
 
 struct MacroStmt : Stmt {

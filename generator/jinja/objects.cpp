@@ -45,7 +45,7 @@ struct LoopMethodObj : ObjectBase {
 
 bool MacroObj::getattr(Runtime&, std::string_view name, Value& out) const {
   if (name == "name") {
-    out = Value::string(def->name);
+    out = def->name.empty() ? Value::none() : Value::string(def->name);
   } else if (name == "arguments") {
     std::vector<Value> names;
     for (const auto& p : def->params) names.push_back(Value::string(p.first));
@@ -68,7 +68,11 @@ Value MacroObj::call(Runtime& rt, CallArgs& args) {
 
 void MacroObj::repr(std::string& out) const {
   out += "<Macro ";
-  append_string_repr(out, def->name);
+  if (def->name.empty()) {
+    out += "anonymous";
+  } else {
+    append_string_repr(out, def->name);
+  }
   out += ">";
 }
 
@@ -128,13 +132,25 @@ void LoopObj::repr(std::string& out) const {
 // --- ModuleObj, SelfObj, BlockCallObj ---------------------------------------------------
 
 bool ModuleObj::getattr(Runtime&, std::string_view attr, Value& out) const {
-  for (const auto& [k, v] : exports) {
-    if (k == attr) {
-      out = v;
-      return true;
+  uint32_t hint = 0;
+  const Value* v = stored_attribute(attr, hint);
+  if (v) out = *v;
+  return v != nullptr;
+}
+
+const Value* ModuleObj::stored_attribute(std::string_view attr, uint32_t& hint) const {
+  auto matches = [&](size_t i) {
+    const std::string& k = exports[i].first;
+    return k.size() == attr.size() && bytes_equal(k.data(), attr.data(), k.size());
+  };
+  if (hint < exports.size() && matches(hint)) return &exports[hint].second;
+  for (size_t i = 0; i < exports.size(); ++i) {
+    if (matches(i)) {
+      hint = static_cast<uint32_t>(i);
+      return &exports[i].second;
     }
   }
-  return false;
+  return nullptr;
 }
 
 bool SelfObj::getattr(Runtime&, std::string_view name, Value& out) const {

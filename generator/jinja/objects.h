@@ -24,6 +24,7 @@ struct MacroObj : ObjectBase {
   Ref<Context> ctx;
 
   std::string_view type_name() const override { return "Macro"; }
+  const MacroObj* as_macro() const override { return this; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override;
@@ -56,6 +57,7 @@ struct ModuleObj : ObjectBase {
 
   std::string_view type_name() const override { return "TemplateModule"; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  const Value* stored_attribute(std::string_view name, uint32_t& hint) const override;
   void repr(std::string& out) const override { out += body; }
 };
 

@@ -379,11 +379,28 @@ class Parser {
     return t;
   }
 
-  std::shared_ptr<MacroDef> parse_macro_body(std::shared_ptr<MacroDef> def, std::string_view end) {
+  std::shared_ptr<MacroDef> parse_macro_body(std::shared_ptr<MacroDef> def, std::string_view end,
+                                             uint32_t pos) {
     SoftScope s(*this, false);
     macro_stack_.push_back(def.get());
     def->body = parse_statements({end}, true);
     macro_stack_.pop_back();
+    // A parameter named varargs/kwargs is an ordinary one; one named caller stays the
+    // caller only if it has a default (Jinja2's compiler refuses it otherwise).
+    const size_t first_default = def->params.size() - def->defaults.size();
+    for (size_t i = 0; i < def->params.size(); ++i) {
+      const std::string& name = def->params[i].first;
+      if (name == "varargs") def->uses_varargs = false;
+      if (name == "kwargs") def->uses_kwargs = false;
+      if (name == "caller") def->caller_param = static_cast<int>(i);
+    }
+    if (def->uses_caller && def->caller_param >= 0 &&
+        static_cast<size_t>(def->caller_param) < first_default) {
+      fail(
+          "When defining macros or call blocks the special \"caller\" argument must be omitted "
+          "or be given a default.",
+          pos);
+    }
     return def;
   }
 
@@ -397,14 +414,13 @@ class Parser {
       SoftScope s(*this, false);
       parse_signature(*def);
     }
-    node->def = parse_macro_body(std::move(def), "endmacro");
+    node->def = parse_macro_body(std::move(def), "endmacro", pos);
     return node;
   }
 
   StmtPtr parse_call_block() {
     auto node = std::make_unique<CallBlockStmt>(next().pos);
     auto def = std::make_shared<MacroDef>();
-    def->name = "caller";
     if (is_op(cur(), "(")) {
       SoftScope s(*this, false);
       parse_signature(*def);
@@ -413,7 +429,7 @@ class Parser {
     ExprPtr call = parse_expression(true);
     if (call->kind != ExprKind::Call) fail("expected call", call_pos);
     node->call.reset(static_cast<CallExpr*>(call.release()));
-    node->caller = parse_macro_body(std::move(def), "endcall");
+    node->caller = parse_macro_body(std::move(def), "endcall", node->pos);
     return node;
   }
 

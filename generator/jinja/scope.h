@@ -36,7 +36,8 @@ class ScopeVars {
   }
   void emplace_back(uint32_t sym, Value v) {
     if (size_ < kInline) {
-      inline_[size_] = Entry(sym, std::move(v));
+      inline_[size_].first = sym;
+      inline_[size_].second = std::move(v);
     } else {
       if (size_ == kInline)
         heap_.assign(std::make_move_iterator(inline_.begin()),

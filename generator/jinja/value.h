@@ -239,6 +239,15 @@ struct ObjectBase : Object {
   virtual std::string_view type_name() const = 0;
   // Sets `out` and returns true when the attribute exists.
   virtual bool getattr(Runtime& rt, std::string_view name, Value& out) const;
+  // An attribute the object stores as a Value (an imported module's names), lent
+  // without a copy; `hint` is where the caller found it last. Null otherwise.
+  virtual const Value* stored_attribute(std::string_view name, uint32_t& hint) const {
+    (void)name;
+    (void)hint;
+    return nullptr;
+  }
+  // The macro this object is, if it is one (calls print macros straight to the output).
+  virtual const struct MacroObj* as_macro() const { return nullptr; }
   // Returns false when the object does not support attribute assignment.
   virtual bool setattr(std::string_view name, Value v);
   virtual bool callable() const { return false; }
