@@ -163,42 +163,55 @@ const Value* Renderer::find_data(uint32_t sym) const {
 }
 
 // The common lookups (a name, a name's dict entry by attribute or constant key) answer
-// here without temporaries; everything else goes to eval_borrowed_general.
+// in small functions of their own without temporaries (so this dispatch saves no
+// registers); everything else goes to eval_borrowed_general.
 const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
   switch (e.kind) {
     case ExprKind::Const:
       return &static_cast<const ConstExpr&>(e).value;
     case ExprKind::Name:
-      if (const Value* v = find_variable(static_cast<const NameExpr&>(e).symbol)) return v;
-      break;
-    case ExprKind::Getattr: {
-      const auto& g = static_cast<const GetattrExpr&>(e);
-      if (g.obj->kind != ExprKind::Name || g.names_dict_method) break;
-      const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
-      if (!base) break;
+      return borrow_name(static_cast<const NameExpr&>(e), tmp);
+    case ExprKind::Getattr:
+      return borrow_attribute(static_cast<const GetattrExpr&>(e), tmp);
+    case ExprKind::Getitem:
+      return borrow_item(static_cast<const GetitemExpr&>(e), tmp);
+    default:
+      return eval_borrowed_general(e, tmp);
+  }
+}
+
+const Value* Renderer::borrow_name(const NameExpr& e, Value& tmp) {
+  if (const Value* v = find_variable(e.symbol)) return v;
+  return eval_borrowed_general(e, tmp);
+}
+
+const Value* Renderer::borrow_attribute(const GetattrExpr& g, Value& tmp) {
+  if (g.obj->kind == ExprKind::Name && !g.names_dict_method) {
+    if (const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol)) {
       if (base->is_dict()) {
         if (const Value* v = base->dict_obj().find(std::string_view(g.attr), g.lookup_hint))
           return v;
       } else if (base->is_object()) {
         if (const Value* v = base->obj().stored_attribute(g.attr, g.lookup_hint.index)) return v;
       }
-      break;
     }
-    case ExprKind::Getitem: {
-      const auto& g = static_cast<const GetitemExpr&>(e);
-      if (g.obj->kind != ExprKind::Name || g.arg->kind != ExprKind::Const) break;
-      const Value& key = static_cast<const ConstExpr&>(*g.arg).value;
-      if (!key.is_string()) break;
-      const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
-      if (!base || !base->is_dict()) break;
-      if (const Value* v = base->dict_obj().find(std::string_view(key.as_string()), g.lookup_hint))
-        return v;
-      break;
-    }
-    default:
-      break;
   }
-  return eval_borrowed_general(e, tmp);
+  return eval_borrowed_general(g, tmp);
+}
+
+const Value* Renderer::borrow_item(const GetitemExpr& g, Value& tmp) {
+  if (g.obj->kind == ExprKind::Name && g.arg->kind == ExprKind::Const) {
+    const Value& key = static_cast<const ConstExpr&>(*g.arg).value;
+    if (key.is_string()) {
+      const Value* base = find_variable(static_cast<const NameExpr&>(*g.obj).symbol);
+      if (base && base->is_dict()) {
+        if (const Value* v =
+                base->dict_obj().find(std::string_view(key.as_string()), g.lookup_hint))
+          return v;
+      }
+    }
+  }
+  return eval_borrowed_general(g, tmp);
 }
 
 const Value* Renderer::eval_borrowed_general(const Expr& e, Value& tmp) {

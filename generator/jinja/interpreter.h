@@ -91,6 +91,9 @@ class Renderer : public Runtime {
   // a dict entry) instead of a copy; otherwise evaluates into `tmp`. The pointer is
   // valid until the next evaluation, so callers use it at once.
   const Value* eval_borrowed(const Expr& e, Value& tmp);
+  [[gnu::noinline]] const Value* borrow_name(const NameExpr& e, Value& tmp);
+  [[gnu::noinline]] const Value* borrow_attribute(const GetattrExpr& e, Value& tmp);
+  [[gnu::noinline]] const Value* borrow_item(const GetitemExpr& e, Value& tmp);
   const Value* eval_borrowed_general(const Expr& e, Value& tmp);
   // The innermost binding of `sym`: local frames first, then the render's variables.
   const Value* find_variable(uint32_t sym) const {

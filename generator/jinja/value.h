@@ -13,6 +13,7 @@
 
 #include "jinja/bigint.h"
 #include "jinja/bytes.h"
+#include "jinja/object_pool.h"
 
 namespace wfgen::jinja {
 
@@ -21,9 +22,13 @@ class Runtime;
 struct CallArgs;
 
 // Base of every heap object. Rendering is single-threaded: a plain counter suffices.
+// Objects are recycled through the object pool (deleting through the virtual
+// destructor hands the pool the object's real size).
 struct Object {
   mutable uint32_t refs = 0;
   virtual ~Object() = default;
+  static void* operator new(size_t size) { return object_pool::allocate(size); }
+  static void operator delete(void* p, size_t size) noexcept { object_pool::deallocate(p, size); }
 };
 
 enum class Kind : uint8_t {
