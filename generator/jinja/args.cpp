@@ -7,7 +7,7 @@
 
 namespace wfgen::jinja {
 
-ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
+void ArgBinder::bind(std::string_view func, CallArgs& args,
                      std::initializer_list<std::string_view> params) {
   if (params.size() > kMaxParams) throw std::logic_error("ArgBinder: too many parameters");
   if (args.args.size() > params.size()) {
@@ -16,7 +16,7 @@ ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
                      std::to_string(args.args.size()) + " given)");
   }
   for (size_t i = 0; i < args.args.size(); ++i) {
-    bound_[i] = std::move(args.args[i]);
+    bound_[i] = &args.args[i];
     given_ |= 1u << i;
   }
   for (auto& [name, value] : args.kwargs) {
@@ -31,7 +31,7 @@ ArgBinder::ArgBinder(std::string_view func, CallArgs& args,
     if (has(i)) {
       throw_type_error(std::string(func) + "() got multiple values for argument '" + name + "'");
     }
-    bound_[i] = std::move(value);
+    bound_[i] = &value;
     given_ |= 1u << i;
   }
 }
