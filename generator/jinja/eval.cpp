@@ -596,12 +596,45 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
   }
 }
 
-// Dispatch only: each kind of condition has a function of its own, so this one saves
-// no registers.
 bool Renderer::eval_truth(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Compare:
-      return compare_truth(static_cast<const CompareExpr&>(e));
+    case ExprKind::Compare: {
+      const auto& c = static_cast<const CompareExpr&>(e);
+      if (c.rest.size() != 1) break;
+      const auto& [op, right_expr] = c.rest[0];
+      Value left_tmp, right_tmp;
+      // The left operand is borrowed only when nothing is evaluated after it.
+      const Value* left;
+      if (right_expr->kind == ExprKind::Const) {
+        left = eval_borrowed(*c.first, left_tmp);
+      } else {
+        left_tmp = eval(*c.first);
+        left = &left_tmp;
+      }
+      const Value* right = eval_borrowed(*right_expr, right_tmp);
+      if (left->is_string() && right->is_string()) {
+        // The common test of data against a literal: plain byte comparisons.
+        const std::string& a = left->as_string();
+        const std::string& b = right->as_string();
+        switch (op) {
+          case CmpOp::Eq:
+            return a.size() == b.size() && bytes_equal(a.data(), b.data(), a.size());
+          case CmpOp::Ne:
+            return a.size() != b.size() || !bytes_equal(a.data(), b.data(), a.size());
+          case CmpOp::In:
+            return b.find(a) != std::string::npos;
+          case CmpOp::NotIn:
+            return b.find(a) == std::string::npos;
+          default:
+            break;
+        }
+      }
+      try {
+        return compare_once(op, *left, *right);
+      } catch (TemplateError& err) {
+        rethrow_located(err, e.pos);
+      }
+    }
     case ExprKind::Test:
       return eval_test(static_cast<const TestExpr&>(e));
     case ExprKind::Unary:
@@ -609,64 +642,19 @@ bool Renderer::eval_truth(const Expr& e) {
       return !eval_truth(*static_cast<const UnaryExpr&>(e).operand);
     case ExprKind::Binary: {
       const auto& b = static_cast<const BinaryExpr&>(e);
-      if (b.op == BinOp::And || b.op == BinOp::Or) return logic_truth(b);
+      if (b.op == BinOp::And) return eval_truth(*b.left) && eval_truth(*b.right);
+      if (b.op == BinOp::Or) return eval_truth(*b.left) || eval_truth(*b.right);
       break;
     }
     default:
       break;
   }
-  return value_truth(e);
-}
-
-bool Renderer::logic_truth(const BinaryExpr& b) {
-  if (b.op == BinOp::And) return eval_truth(*b.left) && eval_truth(*b.right);
-  return eval_truth(*b.left) || eval_truth(*b.right);
-}
-
-bool Renderer::value_truth(const Expr& e) {
   Value tmp;
   const Value* v = eval_borrowed(e, tmp);
   try {
     return truthy(*v);
   } catch (TemplateError& err) {
     rethrow_located(err, e.pos);
-  }
-}
-
-bool Renderer::compare_truth(const CompareExpr& c) {
-  if (c.rest.size() != 1) return value_truth(c);
-  const auto& [op, right_expr] = c.rest[0];
-  Value left_tmp, right_tmp;
-  // The left operand is borrowed only when nothing is evaluated after it.
-  const Value* left;
-  if (right_expr->kind == ExprKind::Const) {
-    left = eval_borrowed(*c.first, left_tmp);
-  } else {
-    left_tmp = eval(*c.first);
-    left = &left_tmp;
-  }
-  const Value* right = eval_borrowed(*right_expr, right_tmp);
-  if (left->is_string() && right->is_string()) {
-    // The common test of data against a literal: plain byte comparisons.
-    const std::string& a = left->as_string();
-    const std::string& b = right->as_string();
-    switch (op) {
-      case CmpOp::Eq:
-        return a.size() == b.size() && bytes_equal(a.data(), b.data(), a.size());
-      case CmpOp::Ne:
-        return a.size() != b.size() || !bytes_equal(a.data(), b.data(), a.size());
-      case CmpOp::In:
-        return b.find(a) != std::string::npos;
-      case CmpOp::NotIn:
-        return b.find(a) == std::string::npos;
-      default:
-        break;
-    }
-  }
-  try {
-    return compare_once(op, *left, *right);
-  } catch (TemplateError& err) {
-    rethrow_located(err, c.pos);
   }
 }
 

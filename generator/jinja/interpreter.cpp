@@ -145,19 +145,7 @@ std::string Renderer::render_to_string(const Body& body, Ref<Frame> frame) {
 // --- statements -----------------------------------------------------------------------
 
 void Renderer::exec_body(const Body& body) {
-  // Text runs and ifs are most of any template: dispatched here, one call each.
-  for (const auto& s : body) {
-    switch (s->kind) {
-      case StmtKind::Print:
-        exec_print(static_cast<const PrintStmt&>(*s));
-        break;
-      case StmtKind::If:
-        exec_if(static_cast<const IfStmt&>(*s));
-        break;
-      default:
-        exec(*s);
-    }
-  }
+  for (const auto& s : body) exec(*s);
 }
 
 void Renderer::exec(const Stmt& s) {

@@ -54,10 +54,10 @@ class Renderer : public Runtime {
   // statements (interpreter.cpp)
   void exec_body(const Body& body);
   void exec(const Stmt& s);
-  [[gnu::noinline]] void exec_print(const PrintStmt& s);
+  void exec_print(const PrintStmt& s);
   void print_expr(const Expr& e);                  // {{ e }}: str(e) to the output
   void print_value(const Value& v, uint32_t pos);  // str(v) to the output
-  [[gnu::noinline]] void exec_if(const IfStmt& s);
+  void exec_if(const IfStmt& s);
   void exec_for(const ForStmt& s);
   void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);
   void exec_set(const SetStmt& s);
@@ -115,9 +115,6 @@ class Renderer : public Runtime {
   // The truth value of `e` (if tests, not/and/or operands): comparisons and tests
   // answer without making a Value.
   bool eval_truth(const Expr& e);
-  [[gnu::noinline]] bool compare_truth(const CompareExpr& e);
-  [[gnu::noinline]] bool logic_truth(const BinaryExpr& e);
-  [[gnu::noinline]] bool value_truth(const Expr& e);
   Value eval_compare(const CompareExpr& e);
   bool compare_once(CmpOp op, const Value& left, const Value& right);
   Value eval_binary(const BinaryExpr& e);
