@@ -2,8 +2,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/memory.h"
 
 int main(int argc, char** argv) {
+  wfgen::cli::prepare_heap(size_t{1} << 20);
   CLI::App app{"wfgen: render Jinja2 templates and generate GitHub Actions workflows"};
   app.require_subcommand(1);
   int exit_code = 0;
