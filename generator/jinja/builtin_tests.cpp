@@ -59,12 +59,12 @@ bool mod_equals(const Value& a, const Value& b, int target) {
 }  // namespace
 
 bool test_odd(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_odd", args, {});
+  ArgBinder bind({"test_odd", {"value"}, {}}, args);
   return mod_equals(input, Value::integer(2), 1);
 }
 
 bool test_even(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_even", args, {});
+  ArgBinder bind({"test_even", {"value"}, {}}, args);
   return mod_equals(input, Value::integer(2), 0);
 }
 
@@ -75,83 +75,83 @@ bool test_divisibleby(Runtime&, const Value& input, CallArgs& args) {
 }
 
 bool test_defined(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_defined", args, {});
+  ArgBinder bind({"test_defined", {"value"}, {}}, args);
   return !input.is_undefined();
 }
 
 bool test_undefined(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_undefined", args, {});
+  ArgBinder bind({"test_undefined", {"value"}, {}}, args);
   return input.is_undefined();
 }
 
 bool test_filter(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_filter", args, {});
+  ArgBinder bind({"test_filter", {"env", "value"}, {}}, args);
   return input.is_string() && find_filter(input.as_string()) != nullptr;
 }
 
 bool test_test(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_test", args, {});
+  ArgBinder bind({"test_test", {"env", "value"}, {}}, args);
   return input.is_string() && find_test(input.as_string()) != nullptr;
 }
 
 bool test_none(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_none", args, {});
+  ArgBinder bind({"test_none", {"value"}, {}}, args);
   return input.is_none();
 }
 
 bool test_boolean(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_boolean", args, {});
+  ArgBinder bind({"test_boolean", {"value"}, {}}, args);
   return input.is_bool();
 }
 
 bool test_false(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_false", args, {});
+  ArgBinder bind({"test_false", {"value"}, {}}, args);
   return input.is_bool() && !input.as_bool();
 }
 
 bool test_true(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_true", args, {});
+  ArgBinder bind({"test_true", {"value"}, {}}, args);
   return input.is_bool() && input.as_bool();
 }
 
 bool test_integer(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_integer", args, {});
+  ArgBinder bind({"test_integer", {"value"}, {}}, args);
   return input.is_int();
 }
 
 bool test_float(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_float", args, {});
+  ArgBinder bind({"test_float", {"value"}, {}}, args);
   return input.is_float();
 }
 
 bool test_lower(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_lower", args, {});
+  ArgBinder bind({"test_lower", {"value"}, {}}, args);
   return py_islower(to_str(input));
 }
 
 bool test_upper(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_upper", args, {});
+  ArgBinder bind({"test_upper", {"value"}, {}}, args);
   return py_isupper(to_str(input));
 }
 
 bool test_string(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_string", args, {});
+  ArgBinder bind({"test_string", {"value"}, {}}, args);
   return input.is_string();
 }
 
 bool test_mapping(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_mapping", args, {});
+  ArgBinder bind({"test_mapping", {"value"}, {}}, args);
   return input.is_dict();
 }
 
 bool test_number(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_number", args, {});
+  ArgBinder bind({"test_number", {"value"}, {}}, args);
   return input.is_number();
 }
 
 // len(value) and value.__getitem__ both exist.
 bool test_sequence(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_sequence", args, {});
+  ArgBinder bind({"test_sequence", {"value"}, {}}, args);
   switch (input.kind()) {
     case Kind::String:
     case Kind::List:
@@ -170,7 +170,7 @@ bool test_sequence(Runtime&, const Value& input, CallArgs& args) {
 }
 
 bool test_iterable(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_iterable", args, {});
+  ArgBinder bind({"test_iterable", {"value"}, {}}, args);
   switch (input.kind()) {
     case Kind::String:
     case Kind::List:
@@ -191,7 +191,7 @@ bool test_iterable(Runtime&, const Value& input, CallArgs& args) {
 
 // Undefined is callable in Jinja2 (calling it raises UndefinedError).
 bool test_callable(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("callable", args, {});
+  ArgBinder bind({"callable", {"obj"}, {}, 0, 1, CallStyle::ExactlyOne}, args);
   if (input.is_undefined()) return true;
   return input.is_object() && input.obj().callable();
 }
@@ -221,7 +221,7 @@ bool test_sameas(Runtime&, const Value& input, CallArgs& args) {
 
 // Only Markup values have __html__.
 bool test_escaped(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("test_escaped", args, {});
+  ArgBinder bind({"test_escaped", {"value"}, {}}, args);
   return input.is_markup();
 }
 

@@ -114,24 +114,24 @@ std::string url_quote(std::string_view s, bool for_qs) {
 }  // namespace
 
 Value filter_escape(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("escape", args, {});
+  ArgBinder bind({"escape", {"s"}, {}, 0, 1}, args);
   return markup_escape(input);
 }
 
 Value filter_forceescape(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_forceescape", args, {});
+  ArgBinder bind({"do_forceescape", {"value"}, {}}, args);
   return Value::markup(html_escape(to_str(input)));
 }
 
 Value filter_safe(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_mark_safe", args, {});
+  ArgBinder bind({"do_mark_safe", {"value"}, {}}, args);
   if (input.is_markup()) return input;
   return Value::markup(to_str(input));
 }
 
 // Markup.striptags: drop comments, then tags, collapse whitespace, unescape.
 Value filter_striptags(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_striptags", args, {});
+  ArgBinder bind({"do_striptags", {"value"}, {}}, args);
   std::string value = to_str(input);
   size_t start;
   while ((start = value.find("<!--")) != std::string::npos) {
@@ -153,7 +153,7 @@ Value filter_striptags(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_urlencode", args, {});
+  ArgBinder bind({"do_urlencode", {"value"}, {}}, args);
   if (input.is_string()) return Value::string(url_quote(input.as_string(), false));
   std::vector<Value> pairs;
   if (input.is_dict()) {
@@ -185,7 +185,7 @@ Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_xmlattr(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_xmlattr", args, {"autospace"});
+  ArgBinder bind({"do_xmlattr", {"eval_ctx", "d"}, {"autospace"}}, args);
   bool autospace = truthy(bind.get(0, Value::boolean(true)));
   if (!input.is_dict()) {
     if (input.is_undefined()) {

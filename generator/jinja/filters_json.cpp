@@ -219,7 +219,7 @@ class JsonEncoder {
 }  // namespace
 
 Value filter_tojson(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_tojson", args, {"indent"});
+  ArgBinder bind({"do_tojson", {"eval_ctx", "value"}, {"indent"}}, args);
   Value indent_v = bind.get(0, Value::none());
   std::string indent;
   bool pretty = !indent_v.is_none();

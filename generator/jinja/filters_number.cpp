@@ -49,7 +49,7 @@ double power_of_ten(int64_t n) {
 }  // namespace
 
 Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("abs", args, {});
+  ArgBinder bind({"abs", {"x"}, {}, 0, 1, CallStyle::ExactlyOne}, args);
   switch (input.kind()) {
     case Kind::Bool:
       return Value::integer(input.as_bool() ? 1 : 0);
@@ -68,7 +68,7 @@ Value filter_abs(Runtime&, const Value& input, CallArgs& args) {
 // int(value) / int(value, base) and, where that fails, int(float(value)); `default`
 // when both fail. The base only applies to strings.
 Value filter_int(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_int", args, {"default", "base"});
+  ArgBinder bind({"do_int", {"value"}, {"default", "base"}}, args);
   Value fallback = bind.get(0, Value::integer(0));
   Value base_v = bind.get(1, Value::integer(10));
   switch (input.kind()) {
@@ -104,14 +104,14 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_float(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_float", args, {"default"});
+  ArgBinder bind({"do_float", {"value"}, {"default"}}, args);
   Value fallback = bind.get(0, Value::floating(0.0));
   if (auto d = to_python_float(input)) return Value::floating(*d);
   return fallback;
 }
 
 Value filter_round(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_round", args, {"precision", "method"});
+  ArgBinder bind({"do_round", {"value"}, {"precision", "method"}}, args);
   Value precision_v = bind.get(0, Value::integer(0));
   Value method_v = bind.get(1, Value::string("common"));
   std::string method = method_v.is_string() ? method_v.as_string() : std::string();
@@ -164,7 +164,7 @@ Value filter_round(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_filesizeformat(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_filesizeformat", args, {"binary"});
+  ArgBinder bind({"do_filesizeformat", {"value"}, {"binary"}}, args);
   bool binary = truthy(bind.get(0, Value::boolean(false)));
   auto parsed = to_python_float(input);
   if (!parsed) {

@@ -209,7 +209,7 @@ class PrettyPrinter {
 }  // namespace
 
 Value filter_pprint(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_pprint", args, {});
+  ArgBinder bind({"do_pprint", {"value"}, {}}, args);
   PrettyPrinter printer;
   printer.format(input, 0, 0, 0);
   return Value::string(std::move(printer.out));

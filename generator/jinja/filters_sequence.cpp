@@ -56,7 +56,7 @@ struct GroupTuple : ObjectBase {
 }  // namespace
 
 Value filter_default(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_default", args, {"default_value", "boolean"});
+  ArgBinder bind({"do_default", {"value"}, {"default_value", "boolean"}}, args);
   bool boolean = bind.has(1) && truthy(bind[1]);
   if (input.is_undefined() || (boolean && !truthy(input))) {
     return bind.has(0) ? bind[0] : Value::string("");
@@ -65,18 +65,18 @@ Value filter_default(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_length(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("len", args, {});
+  ArgBinder bind({"len", {"obj"}, {}, 0, 1, CallStyle::ExactlyOne}, args);
   return Value::integer(static_cast<int64_t>(length(input)));
 }
 
 Value filter_list(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_list", args, {});
+  ArgBinder bind({"sync_do_list", {"value"}, {}}, args);
   if (input.is_list()) return Value::list(input.items());
   return Value::list(iterate(input));
 }
 
 Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_first", args, {});
+  ArgBinder bind({"sync_do_first", {"environment", "seq"}, {}}, args);
   if (input.is_sequence()) {
     if (!input.items().empty()) return input.items().front();
   } else if (input.is_dict()) {
@@ -89,7 +89,7 @@ Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_last", args, {});
+  ArgBinder bind({"do_last", {"environment", "seq"}, {}}, args);
   if (input.is_sequence()) {
     if (!input.items().empty()) return input.items().back();
   } else if (input.is_dict()) {
@@ -106,7 +106,7 @@ Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_random", args, {});
+  ArgBinder bind({"do_random", {"context", "seq"}, {}}, args);
   // Deterministic by product requirement: instead of Python's random.choice, the
   // index comes from a fixed-seed SplitMix64 step on the sequence length, so the
   // same input always renders the same output.
@@ -128,7 +128,7 @@ Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_join", args, {"d", "attribute"});
+  ArgBinder bind({"sync_do_join", {"eval_ctx", "value"}, {"d", "attribute"}}, args);
   std::string sep = to_str(bind.get(0, Value::string("")));
   Value attribute = bind.get(1, Value::none());
   std::vector<Value> items = iterate(input);
@@ -143,7 +143,7 @@ Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_reverse", args, {});
+  ArgBinder bind({"do_reverse", {"value"}, {}}, args);
   if (input.is_string()) {
     std::vector<uint32_t> cps = utf8::to_code_points(input.as_string());
     std::reverse(cps.begin(), cps.end());
@@ -159,7 +159,7 @@ Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_items(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_items", args, {});
+  ArgBinder bind({"do_items", {"value"}, {}}, args);
   if (input.is_undefined()) return Value::list();
   if (!input.is_dict()) throw_type_error("Can only get item pairs from a mapping.");
   std::vector<Value> pairs;
@@ -169,7 +169,7 @@ Value filter_items(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_attr", args, {"name"});
+  ArgBinder bind({"do_attr", {"environment", "obj"}, {"name"}, 1}, args);
   if (!bind.has(0)) missing_argument("do_attr", "name");
   const Value& name = bind[0];
   if (input.is_undefined()) raise_undefined(input);
@@ -187,7 +187,7 @@ Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_dictsort", args, {"case_sensitive", "by", "reverse"});
+  ArgBinder bind({"do_dictsort", {"value"}, {"case_sensitive", "by", "reverse"}}, args);
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   Value by = bind.get(1, Value::string("key"));
   bool reverse = truthy(bind.get(2, Value::boolean(false)));
@@ -215,7 +215,8 @@ Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_sort(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_sort", args, {"reverse", "case_sensitive", "attribute"});
+  ArgBinder bind({"do_sort", {"environment", "value"}, {"reverse", "case_sensitive", "attribute"}},
+                 args);
   bool reverse = truthy(bind.get(0, Value::boolean(false)));
   bool case_sensitive = truthy(bind.get(1, Value::boolean(false)));
   AttrGetter key(bind.get(2, Value::none()), !case_sensitive, Value::none(), /*multi=*/true);
@@ -228,7 +229,8 @@ Value filter_sort(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_unique(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_unique", args, {"case_sensitive", "attribute"});
+  ArgBinder bind({"sync_do_unique", {"environment", "value"}, {"case_sensitive", "attribute"}},
+                 args);
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   AttrGetter key(bind.get(1, Value::none()), !case_sensitive);
   ValueSet seen;
@@ -272,7 +274,7 @@ Value filter_max(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_sum", args, {"attribute", "start"});
+  ArgBinder bind({"sync_do_sum", {"environment", "iterable"}, {"attribute", "start"}}, args);
   Value attribute = bind.get(0, Value::none());
   Value rv = bind.get(1, Value::integer(0));
   if (rv.is_string()) throw_type_error("sum() can't sum strings [use ''.join(seq) instead]");
@@ -284,7 +286,7 @@ Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_batch", args, {"linecount", "fill_with"});
+  ArgBinder bind({"do_batch", {"value"}, {"linecount", "fill_with"}, 1}, args);
   if (!bind.has(0)) missing_argument("do_batch", "linecount");
   int64_t linecount = to_index(bind[0]);
   Value fill_with = bind.get(1, Value::none());
@@ -307,7 +309,7 @@ Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_slice", args, {"slices", "fill_with"});
+  ArgBinder bind({"sync_do_slice", {"value"}, {"slices", "fill_with"}, 1}, args);
   if (!bind.has(0)) missing_argument("sync_do_slice", "slices");
   int64_t slices = to_index(bind[0]);
   Value fill_with = bind.get(1, Value::none());
@@ -336,7 +338,9 @@ Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {
-  ArgBinder bind("sync_do_groupby", args, {"attribute", "default", "case_sensitive"});
+  ArgBinder bind(
+      {"sync_do_groupby", {"environment", "value"}, {"attribute", "default", "case_sensitive"}, 1},
+      args);
   if (!bind.has(0)) missing_argument("sync_do_groupby", "attribute");
   const Value& attribute = bind[0];
   Value fallback = bind.get(1, Value::none());

@@ -26,24 +26,24 @@ Value str_result(const Value& input, std::string s) {
 }  // namespace
 
 Value filter_upper(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_upper", args, {});
+  ArgBinder bind({"do_upper", {"s"}, {}}, args);
   return str_result(input, utf8::upper(to_str(input)));
 }
 
 Value filter_lower(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_lower", args, {});
+  ArgBinder bind({"do_lower", {"s"}, {}}, args);
   return str_result(input, utf8::lower(to_str(input)));
 }
 
 Value filter_capitalize(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_capitalize", args, {});
+  ArgBinder bind({"do_capitalize", {"s"}, {}}, args);
   return Value::string(py_capitalize(to_str(input)));
 }
 
 // Jinja2's title: words start after any run of '-', whitespace, '(', '{', '[', '<';
 // each run (separators included) gets its first character upper-cased, the rest lowered.
 Value filter_title(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_title", args, {});
+  ArgBinder bind({"do_title", {"s"}, {}}, args);
   std::string s = to_str(input);
   auto is_sep = [](uint32_t cp) {
     return cp == '-' || cp == '(' || cp == '{' || cp == '[' || cp == '<' || utf8::is_space(cp);
@@ -70,7 +70,7 @@ Value filter_title(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_trim", args, {"chars"});
+  ArgBinder bind({"do_trim", {"value"}, {"chars"}}, args);
   Value chars = bind.get(0, Value::none());
   std::string s = to_str(input);
   if (chars.is_none()) return str_result(input, py_strip(s, nullptr));
@@ -79,13 +79,13 @@ Value filter_trim(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_center(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_center", args, {"width"});
+  ArgBinder bind({"do_center", {"value"}, {"width"}}, args);
   int64_t width = to_index(bind.get(0, Value::integer(80)));
   return Value::string(py_center(to_str(input), width));
 }
 
 Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_replace", args, {"old", "new", "count"});
+  ArgBinder bind({"do_replace", {"eval_ctx", "s"}, {"old", "new", "count"}, 2}, args);
   if (!bind.has(0) || !bind.has(1)) {
     throw_type_error(std::string("do_replace() missing 1 required positional argument: '") +
                      (bind.has(0) ? "new" : "old") + "'");
@@ -98,7 +98,7 @@ Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
 // Jinja2 3.1 indent: width is a count of spaces or the indent string itself; the
 // first line and blank lines are skipped unless `first` / `blank`.
 Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_indent", args, {"width", "first", "blank"});
+  ArgBinder bind({"do_indent", {"s"}, {"width", "first", "blank"}}, args);
   Value width = bind.get(0, Value::integer(4));
   bool first = truthy(bind.get(1, Value::boolean(false)));
   bool blank = truthy(bind.get(2, Value::boolean(false)));
@@ -146,7 +146,7 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
   (void)rt;
-  ArgBinder bind("do_truncate", args, {"length", "killwords", "end", "leeway"});
+  ArgBinder bind({"do_truncate", {"env", "s"}, {"length", "killwords", "end", "leeway"}}, args);
   int64_t max_len = to_index(bind.get(0, Value::integer(255)));
   bool killwords = truthy(bind.get(1, Value::boolean(false)));
   std::string end = to_str(bind.get(2, Value::string("...")));
@@ -174,7 +174,7 @@ Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_wordcount", args, {});
+  ArgBinder bind({"do_wordcount", {"s"}, {}}, args);
   std::string s = to_str(input);
   int64_t words = 0;
   bool in_word = false;
@@ -188,7 +188,7 @@ Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
 }
 
 Value filter_string(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("soft_str", args, {});
+  ArgBinder bind({"soft_str", {"s"}, {}, 0, 1}, args);
   if (input.is_string()) return input;
   return Value::string(to_str(input));
 }

@@ -80,13 +80,13 @@ struct Cycler : ObjectBase {
   std::string_view type_name() const override { return "jinja2.utils.Cycler"; }
 
   static Value next(Cycler& self, Runtime&, CallArgs& args) {
-    ArgBinder bind("next", args, {});
+    ArgBinder bind({"Cycler.next", {"self"}, {}}, args);
     Value rv = self.items[self.pos];
     self.pos = (self.pos + 1) % self.items.size();
     return rv;
   }
   static Value reset(Cycler& self, Runtime&, CallArgs& args) {
-    ArgBinder bind("reset", args, {});
+    ArgBinder bind({"Cycler.reset", {"self"}, {}}, args);
     self.pos = 0;
     return Value::none();
   }
@@ -118,7 +118,7 @@ struct Joiner : ObjectBase {
   std::string_view type_name() const override { return "jinja2.utils.Joiner"; }
   bool callable() const override { return true; }
   Value call(Runtime&, CallArgs& args) override {
-    ArgBinder bind("__call__", args, {});
+    ArgBinder bind({"Joiner.__call__", {"self"}, {}}, args);
     if (!used) {
       used = true;
       return Value::string("");
@@ -266,7 +266,7 @@ Value global_cycler(Runtime&, CallArgs& args) {
 }
 
 Value global_joiner(Runtime&, CallArgs& args) {
-  ArgBinder bind("Joiner.__init__", args, {"sep"});
+  ArgBinder bind({"Joiner.__init__", {"self"}, {"sep"}}, args);
   return Value::object(new Joiner(to_str(bind.get(0, Value::string(", ")))));
 }
 
@@ -274,7 +274,7 @@ Value global_joiner(Runtime&, CallArgs& args) {
 // from a fixed-seed generator instead of Python's random module: deterministic
 // output is a product requirement (the words differ from Python's random ones).
 Value global_lipsum(Runtime&, CallArgs& args) {
-  ArgBinder bind("generate_lorem_ipsum", args, {"n", "html", "min", "max"});
+  ArgBinder bind({"generate_lorem_ipsum", {}, {"n", "html", "min", "max"}}, args);
   int64_t n = to_index(bind.get(0, Value::integer(5)));
   bool html = truthy(bind.get(1, Value::boolean(true)));
   int64_t min_words = to_index(bind.get(2, Value::integer(20)));

@@ -137,6 +137,8 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
 
 std::string Renderer::render_to_string(const Body& body, Ref<Frame> frame) {
   CapturedOutput captured(*this);
+  // A capture renders its body even after {% extends %} ({% set x %}...{% endset %}).
+  Restore<bool> s(suppress_output_, false);
   Restore<Ref<Frame>> f(frame_, std::move(frame));
   exec_body(body);
   return captured.str();
@@ -446,9 +448,10 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
 }
 
 void Renderer::exec_call_block(const CallBlockStmt& s) {
+  // Like Jinja2, a call block prints even after {% extends %} (only text, {{ }} output,
+  // filter blocks and blocks are held back there).
   Value caller = make_macro(s.caller);
-  Output discarded;
-  eval_call(*s.call, &caller, suppress_output_ ? &discarded : out_);
+  eval_call(*s.call, &caller, out_);
 }
 
 void Renderer::exec_filter_block(const FilterBlockStmt& s) {
@@ -524,7 +527,7 @@ Ref<Context> Renderer::new_context(bool with_context) {
 }
 
 void Renderer::exec_include(const IncludeStmt& s) {
-  if (suppress_output_) return;
+  // Includes render (and print) even after {% extends %}, before the parent does.
   std::shared_ptr<const Template> tmpl = load(eval(*s.name), s.ignore_missing, s.pos);
   if (!tmpl) return;
   enter_call(s.pos);

@@ -1,6 +1,8 @@
 #include "jinja/parser.h"
 
 #include <initializer_list>
+#include <optional>
+#include <utility>
 
 #include "jinja/bigint.h"
 #include "jinja/environment.h"
@@ -136,6 +138,14 @@ class Parser {
 
   Body subparse(EndTags end) {
     Body body;
+    if (end.size()) end_stack_.push_back(end);
+    struct Pop {
+      std::vector<EndTags>& stack;
+      bool pushed;
+      ~Pop() {
+        if (pushed) stack.pop_back();
+      }
+    } pop{end_stack_, end.size() != 0};
     while (cur().type != Tok::Eof) {
       const Token& t = cur();
       if (t.type == Tok::Data) {
@@ -144,7 +154,7 @@ class Parser {
       } else if (t.type == Tok::VarBegin) {
         next();
         uint32_t pos = cur().pos;
-        ExprPtr e = parse_tuple(false, true, {}, false);
+        ExprPtr e = parse_tuple(false, true, false);
         print_run(body, pos).parts.push_back({{}, std::move(e)});
         expect_type(Tok::VarEnd, "end of print statement");
       } else if (t.type == Tok::BlockBegin) {
@@ -176,45 +186,42 @@ class Parser {
   }
 
   [[noreturn]] void fail_eof(EndTags end) {
-    std::string msg = "Unexpected end of template.";
-    add_expected(msg, end);
-    fail_at_cur(msg);
+    end_stack_.push_back(end);
+    fail_unexpected_tag(nullptr, cur().pos);
   }
 
-  void add_expected(std::string& msg, EndTags end) {
-    std::vector<std::string_view> expected(end.begin(), end.end());
-    if (!expected.empty()) {
-      msg += " Jinja was looking for the following tags: ";
-      for (size_t k = 0; k < expected.size(); ++k) {
-        if (k) msg += " or ";
-        msg += "'" + std::string(expected[k]) + "'";
+  [[noreturn]] void fail_unknown_tag(const Token& t) { fail_unexpected_tag(&t.text, t.pos); }
+
+  // Jinja2's message for a tag nobody expects (or the end of the template): what the
+  // innermost open construct is looking for, and which construct that is.
+  [[noreturn]] void fail_unexpected_tag(const std::string_view* name, uint32_t pos) {
+    std::string msg = name ? "Encountered unknown tag '" + std::string(*name) + "'."
+                           : std::string("Unexpected end of template.");
+    if (!end_stack_.empty()) {
+      std::string looking;
+      for (auto tag : end_stack_.back()) {
+        if (!looking.empty()) looking += " or ";
+        looking += "'" + std::string(tag) + "'";
       }
-      msg += ".";
+      bool expected_somewhere = false;
+      for (EndTags tags : end_stack_) {
+        for (auto tag : tags) expected_somewhere = expected_somewhere || (name && tag == *name);
+      }
+      if (expected_somewhere) {
+        msg +=
+            " You probably made a nesting mistake. Jinja is expecting this tag, but currently "
+            "looking for " +
+            looking + ".";
+      } else {
+        msg += " Jinja was looking for the following tags: " + looking + ".";
+      }
     }
     if (!tag_stack_.empty()) {
       msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) +
              "'.";
     }
+    fail(msg, pos);
   }
-
-  [[noreturn]] void fail_unknown_tag(const Token& t) {
-    std::string name(t.text);
-    std::string msg;
-    if (t.type == Tok::Eof) {
-      msg = "Unexpected end of template.";
-    } else {
-      msg = "Encountered unknown tag '" + name + "'.";
-    }
-    if (!tag_stack_.empty()) {
-      msg += " Jinja was looking for the following tags: '" + expected_end_of(tag_stack_.back()) +
-             "'.";
-      msg += " The innermost block that needs to be closed is '" + std::string(tag_stack_.back()) +
-             "'.";
-    }
-    fail(msg, t.pos);
-  }
-
-  static std::string expected_end_of(std::string_view tag) { return "end" + std::string(tag); }
 
   StmtPtr parse_statement() {
     const Token& t = cur();
@@ -260,21 +267,30 @@ class Parser {
 
   // Scope helpers: `soft_` mirrors Jinja2's soft frames (inside if/condexpr unknown
   // filters fail only when evaluated); `macro_stack_` collects caller/varargs/kwargs use.
+  // A scope that is not soft is a new frame in Jinja2: {% extends %} can't stand there.
   struct SoftScope {
     Parser& p;
-    bool saved;
-    SoftScope(Parser& parser, bool soft) : p(parser), saved(parser.soft_) { p.soft_ = soft; }
-    ~SoftScope() { p.soft_ = saved; }
+    bool saved_soft, saved_toplevel;
+    SoftScope(Parser& parser, bool soft)
+        : p(parser), saved_soft(parser.soft_), saved_toplevel(parser.toplevel_) {
+      p.soft_ = soft;
+      if (!soft) p.toplevel_ = false;
+    }
+    ~SoftScope() {
+      p.soft_ = saved_soft;
+      p.toplevel_ = saved_toplevel;
+    }
   };
 
   StmtPtr parse_for() {
     auto node = std::make_unique<ForStmt>(next().pos);
+    std::optional<uint32_t> outer_loop_store = std::exchange(loop_store_pos_, std::nullopt);
     {
       SoftScope s(*this, false);
-      node->target = parse_assign_target(true, false, {"in"}, false);
+      node->target = parse_assign_target(true, false);
     }
     expect_name("in");
-    node->iter = parse_tuple(false, false, {"recursive"}, false);
+    node->iter = parse_tuple(false, false, false);
     {
       SoftScope s(*this, false);
       if (skip_name("if")) node->filter = parse_expression(true);
@@ -282,6 +298,10 @@ class Parser {
       node->body = parse_statements({"endfor", "else"}, false);
       if (next().text != "endfor") node->otherwise = parse_statements({"endfor"}, true);
     }
+    // Anywhere in the loop, target or body, `loop` can't be assigned.
+    if (loop_store_pos_)
+      fail("Can't assign to special loop variable in for-loop target", *loop_store_pos_);
+    loop_store_pos_ = outer_loop_store;
     return node;
   }
 
@@ -289,7 +309,7 @@ class Parser {
     auto node = std::make_unique<IfStmt>(next().pos);
     SoftScope s(*this, true);
     while (true) {
-      ExprPtr test = parse_tuple(false, false, {}, false);
+      ExprPtr test = parse_tuple(false, false, false);
       Body body = parse_statements({"elif", "else", "endif"}, false);
       node->branches.emplace_back(std::move(test), std::move(body));
       const Token& t = next();
@@ -312,7 +332,7 @@ class Parser {
     }
     {
       SoftScope s(*this, false);
-      macro_stack_.push_back(nullptr);  // blocks stop the caller/varargs search
+      macro_stack_.push_back({nullptr});  // blocks stop the caller/varargs search
       node->body = parse_statements({"endblock"}, true);
       macro_stack_.pop_back();
     }
@@ -341,6 +361,7 @@ class Parser {
 
   StmtPtr parse_extends() {
     auto node = std::make_unique<ExtendsStmt>(next().pos);
+    if (!toplevel_) fail("cannot use extend from a non top-level scope", node->pos);
     node->name = parse_expression(true);
     return node;
   }
@@ -376,13 +397,14 @@ class Parser {
   const Token& parse_param_name() {
     const Token& t = expect_any_name();
     if (is_reserved_constant(t.text)) fail("can't assign to 'const'", t.pos);
+    note_name(t.text, t.pos, NameUse::Param);
     return t;
   }
 
   std::shared_ptr<MacroDef> parse_macro_body(std::shared_ptr<MacroDef> def, std::string_view end,
                                              uint32_t pos) {
     SoftScope s(*this, false);
-    macro_stack_.push_back(def.get());
+    macro_stack_.push_back({def.get()});
     def->body = parse_statements({end}, true);
     macro_stack_.pop_back();
     // A parameter named varargs/kwargs is an ordinary one; one named caller stays the
@@ -446,7 +468,7 @@ class Parser {
     auto node = std::make_unique<WithStmt>(next().pos);
     while (cur().type != Tok::BlockEnd) {
       if (!node->assignments.empty()) expect_op(",");
-      ExprPtr target = parse_assign_target(true, false, {}, false);
+      ExprPtr target = parse_assign_target(true, false);
       expect_op("=");
       ExprPtr value = parse_expression(true);
       node->assignments.emplace_back(std::move(target), std::move(value));
@@ -467,9 +489,9 @@ class Parser {
 
   StmtPtr parse_set() {
     uint32_t pos = next().pos;
-    ExprPtr target = parse_assign_target(true, false, {}, true);
+    ExprPtr target = parse_assign_target(true, true);
     if (skip_op("=")) {
-      ExprPtr value = parse_tuple(false, true, {}, false);
+      ExprPtr value = parse_tuple(false, true, false);
       return std::make_unique<SetStmt>(pos, std::move(target), std::move(value));
     }
     auto node = std::make_unique<SetBlockStmt>(pos);
@@ -545,42 +567,29 @@ class Parser {
   }
 
   // --- assignment targets -----------------------------------------------------
-  ExprPtr parse_assign_target(bool with_tuple, bool name_only, EndTags extra_end,
-                              bool with_namespace) {
-    ExprPtr target;
-    if (with_namespace && cur().type == Tok::Name && is_op(look(), ".")) {
-      const Token& ns = next();
-      next();  // dot
-      const Token& attr = expect_any_name();
-      return std::make_unique<NsRefExpr>(ns.pos, std::string(ns.text), intern_symbol(ns.text),
-                                         std::string(attr.text));
+  // A target of for/set/with: names in it are stores (`ns.attr` too, where allowed).
+  ExprPtr parse_assign_target(bool with_tuple, bool with_namespace) {
+    NameContext store(*this, NameUse::Store);
+    ExprPtr target =
+        with_tuple ? parse_tuple(true, true, false, with_namespace) : parse_primary(with_namespace);
+    // As Jinja2: the message names the whole target, `can't assign to 'tuple'`.
+    if (!assignable(*target)) {
+      static const char* names[] = {"const",  "name", "getattr", "getitem", "slice",   "call",
+                                    "filter", "test", "unary",   "binary",  "compare", "condexpr",
+                                    "tuple",  "list", "dict",    "nsref"};
+      fail(std::string("can't assign to '") + names[static_cast<int>(target->kind)] + "'",
+           target->pos);
     }
-    if (name_only) {
-      const Token& t = expect_any_name();
-      target = std::make_unique<NameExpr>(t.pos, std::string(t.text), intern_symbol(t.text));
-    } else if (with_tuple) {
-      target = parse_tuple(true, true, extra_end, false);
-    } else {
-      target = parse_primary();
-    }
-    check_assignable(*target);
     return target;
   }
 
-  void check_assignable(const Expr& e) {
-    if (e.kind == ExprKind::Name) {
-      if (is_reserved_constant(static_cast<const NameExpr&>(e).name))
-        fail("can't assign to 'const'", e.pos);
-      return;
+  static bool assignable(const Expr& e) {
+    if (e.kind == ExprKind::Name || e.kind == ExprKind::NsRef) return true;
+    if (e.kind != ExprKind::Tuple) return false;
+    for (const auto& item : static_cast<const SeqExpr&>(e).items) {
+      if (!assignable(*item)) return false;
     }
-    if (e.kind == ExprKind::Tuple) {
-      for (const auto& item : static_cast<const SeqExpr&>(e).items) check_assignable(*item);
-      return;
-    }
-    static const char* names[] = {"const",  "name", "getattr", "getitem", "slice",   "call",
-                                  "filter", "test", "unary",   "binary",  "compare", "condexpr",
-                                  "tuple",  "list", "dict",    "nsref"};
-    fail(std::string("can't assign to '") + names[static_cast<int>(e.kind)] + "'", e.pos);
+    return true;
   }
 
   // --- expressions --------------------------------------------------------------
@@ -764,7 +773,7 @@ class Parser {
     return Value::integer(*big);
   }
 
-  ExprPtr parse_primary() {
+  ExprPtr parse_primary(bool with_namespace = false) {
     const Token& t = cur();
     if (t.type == Tok::Name) {
       next();
@@ -774,7 +783,13 @@ class Parser {
         return std::make_unique<ConstExpr>(t.pos, Value::boolean(false));
       if (t.text == "none" || t.text == "None")
         return std::make_unique<ConstExpr>(t.pos, Value::none());
-      note_name_use(t.text);
+      if (with_namespace && is_op(cur(), ".")) {
+        next();  // dot
+        const Token& attr = expect_any_name();
+        return std::make_unique<NsRefExpr>(t.pos, std::string(t.text), intern_symbol(t.text),
+                                           std::string(attr.text));
+      }
+      note_name(t.text, t.pos, name_use_);
       return std::make_unique<NameExpr>(t.pos, std::string(t.text), intern_symbol(t.text));
     }
     if (t.type == Tok::String) {
@@ -789,7 +804,7 @@ class Parser {
     }
     if (is_op(t, "(")) {
       next();
-      ExprPtr e = parse_tuple(false, true, {}, true);
+      ExprPtr e = parse_tuple(false, true, true);
       expect_op(")");
       return e;
     }
@@ -799,35 +814,54 @@ class Parser {
     fail_at_cur("unexpected '" + describe(t) + "'");
   }
 
-  // Records uses of the names that change how a macro is called.
-  void note_name_use(std::string_view name) {
-    if (name != "caller" && name != "varargs" && name != "kwargs") return;
-    for (auto it = macro_stack_.rbegin(); it != macro_stack_.rend() && *it; ++it) {
-      if (name == "caller") (*it)->uses_caller = true;
-      if (name == "varargs") (*it)->uses_varargs = true;
-      if (name == "kwargs") (*it)->uses_kwargs = true;
+  // How a name is used where it appears: read, assigned, or a macro parameter.
+  enum class NameUse { Load, Store, Param };
+  struct NameContext {
+    Parser& p;
+    NameUse saved;
+    NameContext(Parser& parser, NameUse use) : p(parser), saved(parser.name_use_) {
+      p.name_use_ = use;
+    }
+    ~NameContext() { p.name_use_ = saved; }
+  };
+
+  // Records the uses that change how a macro is called: as Jinja2's compiler, a macro
+  // takes `caller`/`varargs`/`kwargs` when its body reads the name before anything in it
+  // assigns it (or declares it as a nested macro's parameter). Also notes assignments to
+  // `loop`, which a for loop refuses.
+  void note_name(std::string_view name, uint32_t pos, NameUse use) {
+    if (use == NameUse::Store && name == "loop" && !loop_store_pos_) loop_store_pos_ = pos;
+    int bit = name == "caller" ? 1 : name == "varargs" ? 2 : name == "kwargs" ? 4 : 0;
+    if (!bit) return;
+    for (auto it = macro_stack_.rbegin(); it != macro_stack_.rend() && it->def; ++it) {
+      if (it->seen & bit) continue;
+      it->seen |= bit;
+      if (use != NameUse::Load) continue;
+      if (bit == 1) it->def->uses_caller = true;
+      if (bit == 2) it->def->uses_varargs = true;
+      if (bit == 4) it->def->uses_kwargs = true;
     }
   }
 
-  bool is_tuple_end(EndTags extra_end) const {
+  // Jinja2's parser also takes "extra end rules" here (`in` after a for target,
+  // `recursive` after its iterable), but its token test never matches them, so a tuple
+  // ends only at these tokens: `{% for in in x %}` is a loop over `in`, and
+  // `{% for x, in y %}` fails.
+  bool is_tuple_end() const {
     const Token& t = cur();
-    if (t.type == Tok::VarEnd || t.type == Tok::BlockEnd || is_op(t, ")")) return true;
-    for (auto e : extra_end) {
-      if (is_name(t, e)) return true;
-    }
-    return false;
+    return t.type == Tok::VarEnd || t.type == Tok::BlockEnd || is_op(t, ")");
   }
 
-  ExprPtr parse_tuple(bool simplified, bool with_condexpr, EndTags extra_end,
-                      bool explicit_parens) {
+  ExprPtr parse_tuple(bool simplified, bool with_condexpr, bool explicit_parens,
+                      bool with_namespace = false) {
     uint32_t pos = cur().pos;
     std::vector<ExprPtr> args;
     bool is_tuple = false;
     while (true) {
       if (!args.empty()) expect_op(",");
-      if (is_tuple_end(extra_end)) break;
+      if (is_tuple_end()) break;
       if (simplified) {
-        args.push_back(parse_primary());
+        args.push_back(parse_primary(with_namespace));
       } else {
         args.push_back(parse_expression(with_condexpr));
       }
@@ -1045,8 +1079,16 @@ class Parser {
   std::vector<Token> toks_;
   size_t i_ = 0;
   bool soft_ = false;
+  bool toplevel_ = true;  // not inside a scope that is not soft (where extends may stand)
+  NameUse name_use_ = NameUse::Load;
+  std::optional<uint32_t> loop_store_pos_;  // first assignment to `loop` not yet checked
   std::vector<std::string_view> tag_stack_;
-  std::vector<MacroDef*> macro_stack_;
+  std::vector<EndTags> end_stack_;  // the end tags each open subparse is looking for
+  struct MacroScan {
+    MacroDef* def;  // null: a block, which stops the search
+    int seen = 0;   // caller/varargs/kwargs (bits 1/2/4) already met in the body
+  };
+  std::vector<MacroScan> macro_stack_;
 };
 
 std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
