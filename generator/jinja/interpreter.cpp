@@ -612,8 +612,10 @@ void Renderer::exec_block(const BlockStmt& s) {
   out_->append(text);
 }
 
-Value Renderer::render_block(Ref<Context> ctx, const std::string& name, size_t index) {
-  return Value::string(render_block_in(ctx, name, index, ctx->root));
+Value Renderer::render_block(Ref<Context> ctx, const std::string& name, size_t index,
+                             Ref<Frame> scope) {
+  Ref<Frame> parent = scope ? std::move(scope) : ctx->root;
+  return Value::string(render_block_in(ctx, name, index, std::move(parent)));
 }
 
 std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
@@ -631,6 +633,7 @@ std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name,
     sup->ctx = ctx;
     sup->name = name;
     sup->index = index + 1;
+    sup->scope = parent;  // super() sees what this block sees
     frame->set(kSuperSymbol, v);
   } else {
     frame->set(kSuperSymbol, make_undefined("there is no parent block called '" + name + "'."));

@@ -46,7 +46,9 @@ class Renderer : public Runtime {
   // `*direct` (saves a buffer and a copy when the call is printed right away).
   Value call_macro(const MacroObj& macro, CallArgs& args, Output* direct = nullptr);
   Value render_loop_recursive(LoopObj& loop, const Value& iterable);
-  Value render_block(Ref<Context> ctx, const std::string& name, size_t index);
+  // Renders block `name` at `index` of its chain; `scope` is what a scoped block sees
+  // (null: the template's top-level names).
+  Value render_block(Ref<Context> ctx, const std::string& name, size_t index, Ref<Frame> scope);
 
  private:
   friend struct EvalScope;

@@ -180,12 +180,13 @@ bool BlockCallObj::getattr(Runtime& rt, std::string_view attr, Value& out) const
   b->ctx = ctx;
   b->name = name;
   b->index = index + 1;
+  b->scope = scope;
   out = Value::object(b);
   return true;
 }
 
 Value BlockCallObj::call(Runtime& rt, CallArgs&) {
-  return renderer(rt).render_block(ctx, name, index);
+  return renderer(rt).render_block(ctx, name, index, scope);
 }
 
 }  // namespace wfgen::jinja

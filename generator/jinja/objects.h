@@ -75,6 +75,9 @@ struct BlockCallObj : ObjectBase {
   Ref<Context> ctx;
   std::string name;
   size_t index = 0;
+  // The names the block sees: those where a scoped block stands, which super() passes
+  // on to the parent's block; null for the template's top-level names.
+  Ref<Frame> scope;
   std::string_view type_name() const override { return "BlockReference"; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   bool callable() const override { return true; }
