@@ -181,7 +181,8 @@ const Value* Renderer::eval_borrowed(const Expr& e, Value& tmp) {
 }
 
 const Value* Renderer::borrow_name(const NameExpr& e, Value& tmp) {
-  if (const Value* v = find_variable(e.symbol)) return v;
+  const Value* v = find_variable(e.symbol);
+  if (v && !is_missing(*v)) return v;
   return eval_borrowed_general(e, tmp);
 }
 
@@ -267,7 +268,10 @@ const Value* Renderer::eval_borrowed_general(const Expr& e, Value& tmp) {
 }
 
 Value Renderer::lookup(uint32_t sym, const std::string& name) {
-  if (const Value* v = find_variable(sym)) return *v;
+  if (const Value* v = find_variable(sym)) {
+    if (is_missing(*v)) return make_undefined("'" + name + "' is undefined");
+    return *v;
+  }
   if (sym == kSelfSymbol) {
     auto* s = new SelfObj;
     s->ctx = ctx_;

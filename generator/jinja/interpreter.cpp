@@ -130,6 +130,7 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
     Restore<const Template*> t(tmpl_, current.get());
     parent_ = nullptr;
     suppress_output_ = false;
+    ctx->root->bind_missing_if_absent(current->unbound());
     exec_body(current->body());
     current = std::move(parent_);
   }
@@ -254,7 +255,19 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   }
   if (items.empty()) {
     frame_ = make_ref<Frame>(outer);
+    frame_->bind_missing(s.else_unbound);
     exec_body(s.otherwise);
+    return;
+  }
+  // Each iteration starts from the enclosing scope: names set in the body do not carry
+  // over to the next iteration (Jinja2 re-binds them per iteration).
+  if (!s.uses_loop) {
+    for (const Value& item : items) {
+      loop_frame->vars.clear();
+      loop_frame->bind_missing(s.unbound);
+      assign(*s.target, item);
+      exec_body(s.body);
+    }
     return;
   }
   auto* loop = new LoopObj;
@@ -265,10 +278,9 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   loop->outer = outer;
   loop->ctx = ctx_;
   for (size_t i = 0; i < loop->items.size(); ++i) {
-    // Each iteration starts from the enclosing scope: names set in the body do not
-    // carry over to the next iteration (Jinja2 re-binds them per iteration).
     loop_frame->vars.clear();
-    loop_frame->set(kLoopSymbol, loop_value);
+    loop_frame->vars.emplace_back(kLoopSymbol, loop_value);
+    loop_frame->bind_missing(s.unbound);
     loop->index0 = i;
     assign(*s.target, loop->items[i]);
     exec_body(s.body);
@@ -345,7 +357,9 @@ void Renderer::exec_set(const SetStmt& s) {
 }
 
 void Renderer::exec_set_block(const SetBlockStmt& s) {
-  Value body = Value::string(render_to_string(s.body, make_ref<Frame>(frame_)));
+  Ref<Frame> frame = make_ref<Frame>(frame_);
+  frame->bind_missing(s.unbound);
+  Value body = Value::string(render_to_string(s.body, std::move(frame)));
   if (s.filter) body = eval_filter(*s.filter, &body);
   assign(*s.target, body);
 }
@@ -379,14 +393,13 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
   for (size_t i = 0; i < npos; ++i)
     vars.emplace_back(def.params[i].second, std::move(positional[i]));
   bool found_caller = def.caller_param >= 0 && (npos == nparams || def.caller_param >= int(npos));
-  if (!args.kwargs.empty()) {
-    for (size_t i = npos; i < nparams; ++i) {
-      Value v;
-      if (args.take_kwarg(def.params[i].first, v))
-        vars.emplace_back(def.params[i].second, std::move(v));
-    }
+  // One entry per parameter, in order: the rest are given by keyword or missing until
+  // their default is evaluated (a default naming a later parameter finds it missing).
+  for (size_t i = npos; i < nparams; ++i) {
+    Value v = missing_value();
+    if (!args.kwargs.empty()) args.take_kwarg(def.params[i].first, v);
+    vars.emplace_back(def.params[i].second, std::move(v));
   }
-  const bool some_by_keyword = vars.size() > npos;
 
   if (def.uses_caller && !found_caller) {
     Value caller;
@@ -417,6 +430,7 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
     throw_type_error("macro " + def.quoted_name() + " takes not more than " +
                      std::to_string(nparams) + " argument(s)");
   }
+  frame->bind_missing(def.unbound);
 
   std::optional<CapturedOutput> captured;
   if (!direct) captured.emplace(*this);
@@ -430,12 +444,11 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
     // Defaults are evaluated inside the macro, in order: later ones see earlier params.
     const size_t first_default = nparams - def.defaults.size();
     for (size_t i = npos; i < nparams; ++i) {
-      const uint32_t sym = def.params[i].second;
-      if (some_by_keyword && frame_->find_local(sym)) continue;
-      Value v = i >= first_default
-                    ? eval(*def.defaults[i - first_default])
-                    : make_undefined("parameter '" + def.params[i].first + "' was not provided");
-      frame_->vars.emplace_back(sym, std::move(v));
+      if (!is_missing(frame_->vars[i].second)) continue;  // given by keyword
+      frame_->vars[i].second =
+          i >= first_default
+              ? eval(*def.defaults[i - first_default])
+              : make_undefined("parameter '" + def.params[i].first + "' was not provided");
     }
     exec_body(def.body);
   } catch (...) {
@@ -455,7 +468,9 @@ void Renderer::exec_call_block(const CallBlockStmt& s) {
 }
 
 void Renderer::exec_filter_block(const FilterBlockStmt& s) {
-  Value body = Value::string(render_to_string(s.body, make_ref<Frame>(frame_)));
+  Ref<Frame> frame = make_ref<Frame>(frame_);
+  frame->bind_missing(s.unbound);
+  Value body = Value::string(render_to_string(s.body, std::move(frame)));
   Value result = eval_filter(*s.filter, &body);
   if (suppress_output_) return;
   print_value(result, s.pos);
@@ -466,13 +481,9 @@ void Renderer::exec_with(const WithStmt& s) {
   std::vector<Value> values;
   for (const auto& [target, value] : s.assignments) values.push_back(eval(*value));
   Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
+  frame_->bind_missing(s.unbound);
   for (size_t i = 0; i < values.size(); ++i) assign(*s.assignments[i].first, values[i]);
   exec_body(s.body);
-}
-
-void Renderer::exec_scope(const Body& body) {
-  Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
-  exec_body(body);
 }
 
 // --- templates: include, import, extends, blocks -----------------------------------
@@ -520,8 +531,11 @@ Ref<Context> Renderer::new_context(bool with_context) {
   ctx->data = ctx_->data;
   std::vector<const Frame*> chain;
   for (const Frame* f = frame_.get(); f; f = f->parent.get()) chain.push_back(f);
+  // Unassigned (missing) names are not passed on: there, the context's value shows.
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    for (const auto& [sym, v] : (*it)->vars) ctx->data[sym] = v;
+    for (const auto& [sym, v] : (*it)->vars) {
+      if (!is_missing(v)) ctx->data[sym] = v;
+    }
   }
   return ctx;
 }
@@ -565,7 +579,8 @@ Value Renderer::import_module(const Value& name, bool with_context, uint32_t pos
   m->name = tmpl->name();
   m->body = std::move(body);
   for (uint32_t sym : ctx->exported) {
-    if (const Value* v = ctx->root->find_local(sym)) m->exports.emplace_back(symbol_name(sym), *v);
+    const Value* v = ctx->root->find_local(sym);
+    if (v && !is_missing(*v)) m->exports.emplace_back(symbol_name(sym), *v);
   }
   if (!with_context) module_cache_[tmpl.get()] = module;
   return module;
@@ -627,6 +642,8 @@ std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name,
     rethrow_located(e, ref.block->pos);
   }
   Ref<Frame> frame = make_ref<Frame>(parent);
+  frame->opens_context = true;
+  frame->bind_missing(ref.block->unbound);
   if (index + 1 < chain.size()) {
     auto* sup = new BlockCallObj;
     Value v = Value::object(sup);

@@ -74,7 +74,6 @@ class Renderer : public Runtime {
   void exec_from_import(const FromImportStmt& s);
   void exec_extends(const ExtendsStmt& s);
   void exec_block(const BlockStmt& s);
-  void exec_scope(const Body& body);
 
   void render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx);
   std::string render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
@@ -98,9 +97,14 @@ class Renderer : public Runtime {
   [[gnu::noinline]] const Value* borrow_item(const GetitemExpr& e, Value& tmp);
   const Value* eval_borrowed_general(const Expr& e, Value& tmp);
   // The innermost binding of `sym`: local frames first, then the render's variables.
+  // May return missing_value() (see scope.h).
   const Value* find_variable(uint32_t sym) const {
+    bool beyond_block = false;
     for (const Frame* f = frame_.get(); f; f = f->parent.get()) {
-      if (const Value* v = f->find_local(sym)) return v;
+      if (const Value* v = f->find_local(sym)) {
+        if (!beyond_block || !is_missing(*v)) return v;
+      }
+      beyond_block |= f->opens_context;
     }
     return find_data(sym);
   }

@@ -208,6 +208,12 @@ struct IfStmt : Stmt {
   explicit IfStmt(uint32_t p) : Stmt(StmtKind::If, p) {}
 };
 
+// The names a scope binds to "missing" when it is entered: names it assigns before
+// reading them, which Jinja2 makes local to the scope from its start (a read that
+// comes earlier, from a nested loop or macro, finds them unassigned, not an outer
+// value). Computed after parsing (see scoping.h).
+using Unbound = std::vector<uint32_t>;
+
 struct ForStmt : Stmt {
   ExprPtr target;  // Name or Tuple of Names
   ExprPtr iter;
@@ -215,7 +221,9 @@ struct ForStmt : Stmt {
   Body body;
   Body otherwise;
   bool recursive = false;
-  bool uses_loop = false;  // body references `loop`
+  bool uses_loop = false;  // the body reads `loop` (or has a scoped block): bind it
+  Unbound unbound;         // of the body, per iteration
+  Unbound else_unbound;    // of the `else` body
   explicit ForStmt(uint32_t p) : Stmt(StmtKind::For, p) {}
 };
 
@@ -230,6 +238,7 @@ struct SetBlockStmt : Stmt {
   ExprPtr target;
   std::unique_ptr<FilterExpr> filter;  // chain applied to the body, may be null
   Body body;
+  Unbound unbound;
   explicit SetBlockStmt(uint32_t p) : Stmt(StmtKind::SetBlock, p) {}
 };
 
@@ -243,6 +252,7 @@ struct MacroDef {
   // the last two): calls then bind them.
   bool uses_caller = false, uses_varargs = false, uses_kwargs = false;
   int caller_param = -1;  // index of a parameter named `caller`
+  Unbound unbound;        // of the body
   // Jinja2's Macro.name, as messages print it: 'name', or None for a caller.
   std::string quoted_name() const { return name.empty() ? "None" : "'" + name + "'"; }
 };
@@ -262,12 +272,14 @@ struct CallBlockStmt : Stmt {
 struct FilterBlockStmt : Stmt {
   std::unique_ptr<FilterExpr> filter;  // innermost FilterExpr has a null input
   Body body;
+  Unbound unbound;
   explicit FilterBlockStmt(uint32_t p) : Stmt(StmtKind::FilterBlock, p) {}
 };
 
 struct WithStmt : Stmt {
   std::vector<std::pair<ExprPtr, ExprPtr>> assignments;  // target, value
   Body body;
+  Unbound unbound;
   explicit WithStmt(uint32_t p) : Stmt(StmtKind::With, p) {}
 };
 
@@ -308,6 +320,7 @@ struct BlockStmt : Stmt {
   Body body;
   bool scoped = false;
   bool required = false;
+  Unbound unbound;
   explicit BlockStmt(uint32_t p) : Stmt(StmtKind::Block, p) {}
 };
 

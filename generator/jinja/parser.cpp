@@ -7,6 +7,7 @@
 #include "jinja/bigint.h"
 #include "jinja/environment.h"
 #include "jinja/lexer.h"
+#include "jinja/scoping.h"
 #include "jinja/symbols.h"
 #include "jinja/template.h"
 
@@ -1098,6 +1099,7 @@ std::shared_ptr<Template> parse_template(std::string name, std::string_view sour
   auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
   Parser parser(*tmpl, tokenize(tmpl->source(), options));
   parser.run();
+  resolve_scopes(*tmpl);
   return tmpl;
 }
 

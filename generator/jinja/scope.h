@@ -24,6 +24,7 @@ struct BlockStmt;
 class ScopeVars {
  public:
   using Entry = std::pair<uint32_t, Value>;
+  Entry& operator[](size_t i) { return data()[i]; }
   Entry* begin() { return data(); }
   Entry* end() { return data() + size_; }
   const Entry* begin() const { return data(); }
@@ -56,11 +57,33 @@ class ScopeVars {
   size_t size_ = 0;
 };
 
+// The value of a variable its scope has not assigned yet (Jinja2's `missing`): a read
+// gives an undefined named after the variable, and looks no further out.
+const Value& missing_value();
+inline bool is_missing(const Value& v) {
+  return v.is_undefined() && v.undefined_info() == missing_value().undefined_info();
+}
+
 struct Frame : Object {
   Ref<Frame> parent;
   ScopeVars vars;
+  // A block's frame: Jinja2 hands a block only the assigned variables of the scope it
+  // stands in, so missing ones beyond this frame are passed over.
+  bool opens_context = false;
 
   explicit Frame(Ref<Frame> p = {}) : parent(std::move(p)) {}
+
+  // Binds each name of a scope's Unbound list as missing (a fresh frame).
+  void bind_missing(const std::vector<uint32_t>& names) {
+    for (uint32_t sym : names) vars.emplace_back(sym, missing_value());
+  }
+  // The same for a frame that may hold some of them already (a template's top level,
+  // shared by the templates of an extends chain): those keep their value.
+  void bind_missing_if_absent(const std::vector<uint32_t>& names) {
+    for (uint32_t sym : names) {
+      if (!find_local(sym)) vars.emplace_back(sym, missing_value());
+    }
+  }
 
   const Value* find_local(uint32_t sym) const {
     for (const auto& [s, v] : vars) {

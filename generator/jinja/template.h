@@ -24,12 +24,16 @@ class Template {
     return it == blocks_.end() ? nullptr : it->second;
   }
   const std::map<std::string, const BlockStmt*, std::less<>>& blocks() const { return blocks_; }
+  // The names the template's top level binds to "missing" when it starts (see Unbound).
+  const Unbound& unbound() const { return unbound_; }
 
  private:
   friend class Parser;
+  friend void resolve_scopes(Template& tmpl);
   std::string name_;
   std::unique_ptr<SourceFile> source_;
   Body body_;
+  Unbound unbound_;
   std::map<std::string, const BlockStmt*, std::less<>> blocks_;
 };
 
