@@ -1,5 +1,6 @@
 #include "jinja/lexer.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -40,12 +41,18 @@ bool is_space(char c) {
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
-bool is_name_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-         static_cast<unsigned char>(c) >= 0x80;
+bool is_ascii_name_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool is_name_char(char c) {
-  return is_name_start(c) || is_digit(c);
+bool is_ascii_name_char(char c) {
+  return is_ascii_name_start(c) || is_digit(c);
+}
+// A code point Jinja2's name pattern takes beyond ASCII: Python's \w (letters and
+// numbers), the middle dot and the combining marks identifiers may continue with.
+bool is_name_code_point(uint32_t cp) {
+  return utf8::is_alnum(cp) || cp == 0xB7 || cp == 0x387 || (cp >= 0x300 && cp <= 0x36F) ||
+         (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+         (cp >= 0xFE20 && cp <= 0xFE2F);
 }
 
 enum class TagKind { Raw, Comment, Block, Variable };
@@ -113,8 +120,17 @@ class Lexer {
  private:
   bool at(size_t pos, std::string_view s) const { return src_.compare(pos, s.size(), s) == 0; }
 
+  // The byte length of the whitespace character at pos (Python's \s: Unicode spaces
+  // too), or 0.
+  size_t space_at(size_t pos) const {
+    if (pos >= src_.size()) return 0;
+    if (static_cast<unsigned char>(src_[pos]) < 0x80) return is_space(src_[pos]) ? 1 : 0;
+    size_t next = pos;
+    uint32_t cp = utf8::decode(src_, next);
+    return utf8::is_space(cp) ? next - pos : 0;
+  }
   size_t skip_space(size_t pos) const {
-    while (pos < src_.size() && is_space(src_[pos])) ++pos;
+    while (size_t n = space_at(pos)) pos += n;
     return pos;
   }
 
@@ -177,23 +193,32 @@ class Lexer {
   // lstrip_blocks (and no `+`), a block/comment/raw tag alone on its line takes the
   // indentation before it.
   std::string_view apply_lstrip(std::string_view text, char sign, bool is_block_like) const {
-    if (sign == '-') {
-      size_t n = text.size();
-      while (n > 0 && is_space(text[n - 1])) --n;
-      return text.substr(0, n);
-    }
+    const size_t base = static_cast<size_t>(text.data() - src_.data());
+    if (sign == '-') return text.substr(0, content_end(base, base + text.size()) - base);
     if (sign != '+' && opt_.lstrip_blocks && is_block_like) {
       size_t nl = text.rfind('\n');
       size_t l_pos = nl == std::string_view::npos ? 0 : nl + 1;
       if (l_pos > 0 || line_starting_) {
-        if (l_pos < text.size()) {
-          bool all_space = true;
-          for (size_t i = l_pos; i < text.size(); ++i) all_space = all_space && is_space(text[i]);
-          if (all_space) return text.substr(0, l_pos);
-        }
+        if (l_pos < text.size() && content_end(base + l_pos, base + text.size()) == base + l_pos)
+          return text.substr(0, l_pos);
       }
     }
     return text;
+  }
+
+  // Where src_[from, to) ends once trailing whitespace (Unicode too) is dropped.
+  size_t content_end(size_t from, size_t to) const {
+    size_t end = from;
+    for (size_t p = from; p < to;) {
+      if (size_t n = space_at(p)) {
+        p += n;
+      } else {
+        size_t next = p;
+        utf8::decode(src_, next);
+        p = end = std::min(next, to);
+      }
+    }
+    return end;
   }
 
   void emit_data(size_t pos, std::string_view text) {
@@ -230,6 +255,8 @@ class Lexer {
       line_starting_ = src_[q + n - 1] == '\n';
       return q + n;
     }
+    // As Jinja2's lexer: a raw tag that ends the template is an empty raw block.
+    if (pos == src_.size()) return pos;
     file_.fail("Missing end of raw directive", static_cast<uint32_t>(tag_pos));
   }
 
@@ -253,7 +280,7 @@ class Lexer {
         }
       }
       char c = src_[pos];
-      if (is_space(c)) {
+      if (space_at(pos)) {
         pos = skip_space(pos);
         continue;
       }
@@ -261,10 +288,8 @@ class Lexer {
         push(Tok::Float, pos, n);
       } else if (size_t n = match_integer(pos)) {
         push(Tok::Integer, pos, n);
-      } else if (is_name_start(c)) {
-        size_t e = pos;
-        while (e < src_.size() && is_name_char(src_[e])) ++e;
-        push(Tok::Name, pos, e - pos);
+      } else if (is_ascii_name_start(c) || static_cast<unsigned char>(c) >= 0x80) {
+        lex_name(pos);
       } else if (c == '\'' || c == '"') {
         lex_string(pos);
       } else if (size_t n = match_operator(pos)) {
@@ -279,6 +304,35 @@ class Lexer {
       pos = tokens_.back().pos + tokens_.back().text.size();
     }
     return pos;  // end of source inside a tag: the parser reports it
+  }
+
+  // A name: Jinja2's pattern takes letters, digits and a few marks from all of Unicode,
+  // then refuses what Python would not accept as an identifier.
+  void lex_name(size_t pos) {
+    size_t e = pos;
+    bool starts_ok = true;
+    while (e < src_.size()) {
+      if (static_cast<unsigned char>(src_[e]) < 0x80) {
+        if (!is_ascii_name_char(src_[e])) break;
+        if (e == pos && is_digit(src_[e])) starts_ok = false;
+        ++e;
+        continue;
+      }
+      size_t next = e;
+      uint32_t cp = utf8::decode(src_, next);
+      if (!is_name_code_point(cp)) break;
+      if (e == pos && !utf8::is_alpha(cp)) starts_ok = false;
+      e = next;
+    }
+    if (e == pos) {
+      size_t next = pos;
+      utf8::decode(src_, next);
+      file_.fail("unexpected char '" + std::string(src_.substr(pos, next - pos)) + "' at " +
+                     std::to_string(utf8::length(src_.substr(0, pos))),
+                 static_cast<uint32_t>(pos));
+    }
+    if (!starts_ok) file_.fail("Invalid character in identifier", static_cast<uint32_t>(pos));
+    push(Tok::Name, pos, e - pos);
   }
 
   void push(Tok type, size_t pos, size_t n) {

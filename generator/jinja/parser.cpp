@@ -10,6 +10,7 @@
 #include "jinja/scoping.h"
 #include "jinja/symbols.h"
 #include "jinja/template.h"
+#include "jinja/unknown_names.h"
 
 namespace wfgen::jinja {
 
@@ -43,6 +44,9 @@ class Parser {
   }
 
  private:
+  // How a name is used where it appears: read, assigned, or a parameter.
+  enum class NameUse { Load, Store, Param };
+
   // --- token stream ---------------------------------------------------------
   const Token& cur() const { return toks_[i_]; }
   const Token& look() const { return toks_[i_ + 1 < toks_.size() ? i_ + 1 : i_]; }
@@ -266,21 +270,15 @@ class Parser {
     return s;
   }
 
-  // Scope helpers: `soft_` mirrors Jinja2's soft frames (inside if/condexpr unknown
-  // filters fail only when evaluated); `macro_stack_` collects caller/varargs/kwargs use.
-  // A scope that is not soft is a new frame in Jinja2: {% extends %} can't stand there.
+  // Jinja2's frames while parsing: an if is a soft frame (still the top level, where
+  // {% extends %} may stand); loops, macros, blocks and the like open new frames.
   struct SoftScope {
     Parser& p;
-    bool saved_soft, saved_toplevel;
-    SoftScope(Parser& parser, bool soft)
-        : p(parser), saved_soft(parser.soft_), saved_toplevel(parser.toplevel_) {
-      p.soft_ = soft;
+    bool saved_toplevel;
+    SoftScope(Parser& parser, bool soft) : p(parser), saved_toplevel(parser.toplevel_) {
       if (!soft) p.toplevel_ = false;
     }
-    ~SoftScope() {
-      p.soft_ = saved_soft;
-      p.toplevel_ = saved_toplevel;
-    }
+    ~SoftScope() { p.toplevel_ = saved_toplevel; }
   };
 
   StmtPtr parse_for() {
@@ -385,6 +383,11 @@ class Parser {
     while (!is_op(cur(), ")")) {
       if (!def.params.empty()) expect_op(",");
       const Token& name = parse_param_name();
+      for (const auto& [existing, sym] : def.params) {
+        if (existing == name.text) {
+          fail("duplicate argument '" + existing + "' in function definition", name.pos);
+        }
+      }
       def.params.emplace_back(std::string(name.text), intern_symbol(name.text));
       if (skip_op("=")) {
         def.defaults.push_back(parse_expression(true));
@@ -469,7 +472,8 @@ class Parser {
     auto node = std::make_unique<WithStmt>(next().pos);
     while (cur().type != Tok::BlockEnd) {
       if (!node->assignments.empty()) expect_op(",");
-      ExprPtr target = parse_assign_target(true, false);
+      // Jinja2 marks with targets as parameters: `{% with loop = 1 %}` is allowed in a loop.
+      ExprPtr target = parse_assign_target(true, false, NameUse::Param);
       expect_op("=");
       ExprPtr value = parse_expression(true);
       node->assignments.emplace_back(std::move(target), std::move(value));
@@ -569,8 +573,8 @@ class Parser {
 
   // --- assignment targets -----------------------------------------------------
   // A target of for/set/with: names in it are stores (`ns.attr` too, where allowed).
-  ExprPtr parse_assign_target(bool with_tuple, bool with_namespace) {
-    NameContext store(*this, NameUse::Store);
+  ExprPtr parse_assign_target(bool with_tuple, bool with_namespace, NameUse use = NameUse::Store) {
+    NameContext store(*this, use);
     ExprPtr target =
         with_tuple ? parse_tuple(true, true, false, with_namespace) : parse_primary(with_namespace);
     // As Jinja2: the message names the whole target, `can't assign to 'tuple'`.
@@ -815,8 +819,6 @@ class Parser {
     fail_at_cur("unexpected '" + describe(t) + "'");
   }
 
-  // How a name is used where it appears: read, assigned, or a macro parameter.
-  enum class NameUse { Load, Store, Param };
   struct NameContext {
     Parser& p;
     NameUse saved;
@@ -1043,8 +1045,7 @@ class Parser {
       if (!start_inline) next();
       uint32_t pos = cur().pos;
       std::string name = parse_dotted_name();
-      FilterFn fn = find_filter(name);
-      if (!fn && !soft_) fail("No filter named '" + name + "'.", pos);
+      FilterFn fn = find_filter(name);  // unknown: see unknown_names.h
       auto f = std::make_unique<FilterExpr>(pos, std::move(node), std::move(name), fn);
       if (is_op(cur(), "(")) parse_call_args(f->args);
       node = std::move(f);
@@ -1058,9 +1059,8 @@ class Parser {
     bool negated = skip_name("not");
     uint32_t name_pos = cur().pos;
     std::string name = parse_dotted_name();
-    TestFn fn = find_test(name);
-    if (!fn && !soft_) fail("No test named '" + name + "'.", name_pos);
-    auto test = std::make_unique<TestExpr>(pos, std::move(node), std::move(name), fn);
+    TestFn fn = find_test(name);  // unknown: see unknown_names.h
+    auto test = std::make_unique<TestExpr>(name_pos, std::move(node), std::move(name), fn);
     const Token& t = cur();
     if (is_op(t, "(")) {
       parse_call_args(test->args);
@@ -1079,7 +1079,6 @@ class Parser {
   const SourceFile& file_;
   std::vector<Token> toks_;
   size_t i_ = 0;
-  bool soft_ = false;
   bool toplevel_ = true;  // not inside a scope that is not soft (where extends may stand)
   NameUse name_use_ = NameUse::Load;
   std::optional<uint32_t> loop_store_pos_;  // first assignment to `loop` not yet checked
@@ -1100,6 +1099,7 @@ std::shared_ptr<Template> parse_template(std::string name, std::string_view sour
   Parser parser(*tmpl, tokenize(tmpl->source(), options));
   parser.run();
   resolve_scopes(*tmpl);
+  check_unknown_names(*tmpl);
   return tmpl;
 }
 
