@@ -48,6 +48,7 @@ FileSystemLoader::FileSystemLoader(std::vector<std::string> search_path)
 
 std::optional<Loader::Source> FileSystemLoader::load(std::string_view name) const {
   std::vector<std::string> pieces = split_template_path(name);
+  if (pieces.empty()) return std::nullopt;  // '' names no file
   std::string rel;
   for (const auto& p : pieces) rel += (rel.empty() ? "" : "/") + p;
   for (const auto& dir : search_path_) {
@@ -80,8 +81,9 @@ std::shared_ptr<const Template> Environment::get_template(std::string_view name)
   if (it != cache_.end()) return it->second;
   std::optional<Loader::Source> src = loader_ ? loader_->load(name) : std::nullopt;
   if (!src) throw_error(ErrorKind::NotFound, "template not found: " + std::string(name));
-  // Messages name the template by the path it was found at.
-  std::shared_ptr<const Template> tmpl = parse_template(src->filename, src->text, options_);
+  // The template is called by the name asked for; messages point at the file found.
+  std::shared_ptr<const Template> tmpl =
+      parse_template(std::string(name), src->text, options_, src->filename);
   cache_.emplace(std::string(name), tmpl);
   return tmpl;
 }

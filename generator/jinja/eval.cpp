@@ -458,16 +458,31 @@ Value Renderer::slice_items(const Value& obj, const Value& start, const Value& s
 void Renderer::eval_args(const CallArgsExpr& a, CallArgs& out) {
   for (const auto& arg : a.args) out.args.push_back(eval(*arg));
   if (a.dyn_args) {
-    for (auto& v : iterate(eval(*a.dyn_args))) out.args.push_back(std::move(v));
+    Value seq = eval(*a.dyn_args);
+    try {
+      if (!seq.is_undefined() && !seq.is_sequence() && !seq.is_dict() && !seq.is_string() &&
+          !seq.is_object()) {
+        throw_type_error("Value after * must be an iterable, not " + std::string(type_name(seq)));
+      }
+      for (auto& v : iterate(seq)) out.args.push_back(std::move(v));
+    } catch (TemplateError& err) {
+      rethrow_located(err, a.dyn_args->pos);
+    }
   }
   for (const auto& [name, arg] : a.kwargs) out.kwargs.emplace_back(name, eval(*arg));
   if (a.dyn_kwargs) {
     Value d = eval(*a.dyn_kwargs);
-    if (!d.is_dict())
-      throw_type_error("argument after ** must be a mapping, not " + std::string(type_name(d)));
-    for (const auto& [k, v] : d.dict_obj().entries()) {
-      if (!k.is_string()) throw_type_error("keywords must be strings");
-      out.kwargs.emplace_back(k.as_string(), v);
+    try {
+      if (!d.is_dict()) {
+        throw_type_error("jinja2.runtime.Context.call() argument after ** must be a mapping, not " +
+                         std::string(type_name(d)));
+      }
+      for (const auto& [k, v] : d.dict_obj().entries()) {
+        if (!k.is_string()) throw_type_error("keywords must be strings");
+        out.kwargs.emplace_back(k.as_string(), v);
+      }
+    } catch (TemplateError& err) {
+      rethrow_located(err, a.dyn_kwargs->pos);
     }
   }
 }

@@ -473,7 +473,14 @@ void Renderer::exec_filter_block(const FilterBlockStmt& s) {
   Value body = Value::string(render_to_string(s.body, std::move(frame)));
   Value result = eval_filter(*s.filter, &body);
   if (suppress_output_) return;
-  print_value(result, s.pos);
+  // Jinja2 writes the filter's result to the output as it is: joining the output
+  // refuses anything that is not a string.
+  if (!result.is_string()) {
+    TemplateError e(ErrorKind::Type, "sequence item 0: expected str instance, " +
+                                         std::string(type_name(result)) + " found");
+    rethrow_located(e, s.pos);
+  }
+  out_->append(result.as_string());
 }
 
 void Renderer::exec_with(const WithStmt& s) {
@@ -599,8 +606,10 @@ void Renderer::exec_from_import(const FromImportStmt& s) {
     if (!module.obj().getattr(*this, item.name, v)) {
       std::string shown;
       append_string_repr(shown, static_cast<const ModuleObj&>(module.obj()).name);
+      std::string importer;
+      append_string_repr(importer, tmpl_->name());
       v = make_undefined("the template " + shown + " (imported on line " +
-                         std::to_string(tmpl_->source().loc(s.pos).line) +
+                         std::to_string(tmpl_->source().loc(s.pos).line) + " in " + importer +
                          ") does not export the requested name '" + item.name + "'");
     }
     frame_->set(item.symbol, std::move(v));
@@ -612,7 +621,13 @@ void Renderer::exec_extends(const ExtendsStmt& s) {
     TemplateError e(ErrorKind::Runtime, "extended multiple times");
     rethrow_located(e, s.pos);
   }
-  parent_ = load(eval(*s.name), false, s.pos);
+  Value name = eval(*s.name);
+  // extends takes one name (Jinja2's get_template): a list is no choice of templates.
+  if (name.is_list() || name.is_dict()) {
+    TemplateError e(ErrorKind::Type, "unhashable type: '" + std::string(type_name(name)) + "'");
+    rethrow_located(e, s.pos);
+  }
+  parent_ = load(name, false, s.pos);
   // Everything after {% extends %} renders through the parent's blocks only.
   suppress_output_ = true;
 }

@@ -18,6 +18,12 @@ struct LoopMethodObj : ObjectBase {
   Value loop;  // the LoopObj
   bool is_cycle;
   std::string_view type_name() const override { return "method"; }
+  void repr(std::string& out) const override {
+    out +=
+        is_cycle ? "<bound method LoopContext.cycle of " : "<bound method LoopContext.changed of ";
+    loop.obj().repr(out);
+    out += ">";
+  }
   bool callable() const override { return true; }
   Value call(Runtime&, CallArgs& args) override {
     auto& l = static_cast<LoopObj&>(loop.obj());

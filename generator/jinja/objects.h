@@ -85,13 +85,31 @@ struct BlockCallObj : ObjectBase {
 };
 
 // A builtin global function (range, dict, namespace...).
+// Most are classes in Python (range, dict, Cycler...), printed as such.
 struct GlobalFuncObj : ObjectBase {
   GlobalFn fn;
   std::string name;
-  std::string_view type_name() const override { return "function"; }
+  std::string_view type_name() const override {
+    return python_class().empty() ? "function" : "type";
+  }
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override { return fn(rt, args); }
-  void repr(std::string& out) const override { out += "<function " + name + ">"; }
+  void repr(std::string& out) const override {
+    std::string_view cls = python_class();
+    if (cls.empty()) {
+      out += "<function " + std::string(name == "lipsum" ? "generate_lorem_ipsum" : name) + ">";
+    } else {
+      out += "<class '" + std::string(cls) + "'>";
+    }
+  }
+  // The Python class this global is, or empty for a plain function (lipsum).
+  std::string_view python_class() const {
+    if (name == "range" || name == "dict") return name;
+    if (name == "cycler") return "jinja2.utils.Cycler";
+    if (name == "joiner") return "jinja2.utils.Joiner";
+    if (name == "namespace") return "jinja2.utils.Namespace";
+    return {};
+  }
 };
 
 }  // namespace wfgen::jinja

@@ -1092,9 +1092,9 @@ class Parser {
 };
 
 std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
-                                         const EnvironmentOptions& options) {
-  auto file =
-      std::make_unique<SourceFile>(name, normalize_source(source, options.keep_trailing_newline));
+                                         const EnvironmentOptions& options, std::string filename) {
+  auto file = std::make_unique<SourceFile>(filename.empty() ? name : std::move(filename),
+                                           normalize_source(source, options.keep_trailing_newline));
   auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
   Parser parser(*tmpl, tokenize(tmpl->source(), options));
   parser.run();

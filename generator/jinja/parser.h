@@ -13,8 +13,10 @@ struct EnvironmentOptions;
 class Template;
 
 // Parses `source` (raw template text; newlines are normalised here). `name` is the
-// template's name in messages. Throws a located TemplateError.
+// template's name (what `self` and module reprs show); `filename` is the file errors
+// point at (the name when empty). Throws a located TemplateError.
 std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
-                                         const EnvironmentOptions& options);
+                                         const EnvironmentOptions& options,
+                                         std::string filename = {});
 
 }  // namespace wfgen::jinja
