@@ -7,6 +7,7 @@
 #include "jinja/interpreter.h"
 #include "jinja/output.h"
 #include "jinja/parser.h"
+#include "jinja/pyops.h"
 #include "jinja/template.h"
 
 namespace wfgen::jinja {
@@ -62,6 +63,21 @@ std::optional<Loader::Source> FileSystemLoader::load(std::string_view name) cons
   return std::nullopt;
 }
 
+std::string Loader::not_found_message(std::string_view name) const {
+  return std::string(name);
+}
+
+std::string FileSystemLoader::not_found_message(std::string_view name) const {
+  std::string msg;
+  append_string_repr(msg, name);
+  msg += " not found in search path: ";
+  for (size_t i = 0; i < search_path_.size(); ++i) {
+    if (i) msg += ", ";
+    append_string_repr(msg, search_path_[i]);
+  }
+  return msg;
+}
+
 MapLoader::MapLoader(std::map<std::string, std::string, std::less<>> templates)
     : templates_(std::move(templates)) {}
 
@@ -80,7 +96,10 @@ std::shared_ptr<const Template> Environment::get_template(std::string_view name)
   auto it = cache_.find(name);
   if (it != cache_.end()) return it->second;
   std::optional<Loader::Source> src = loader_ ? loader_->load(name) : std::nullopt;
-  if (!src) throw_error(ErrorKind::NotFound, "template not found: " + std::string(name));
+  if (!src) {
+    throw_error(ErrorKind::NotFound,
+                loader_ ? loader_->not_found_message(name) : "'" + std::string(name) + "'");
+  }
   // The template is called by the name asked for; messages point at the file found.
   std::shared_ptr<const Template> tmpl =
       parse_template(std::string(name), src->text, options_, src->filename);

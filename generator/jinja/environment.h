@@ -36,6 +36,8 @@ class Loader {
   };
   // nullopt when not found; throws TemplateError(Security) for names that escape.
   virtual std::optional<Source> load(std::string_view name) const = 0;
+  // The message when `name` is not found (Jinja2's TemplateNotFound text).
+  virtual std::string not_found_message(std::string_view name) const;
 };
 
 // Looks a name up in each directory in order. Names use '/' and may not escape the
@@ -44,6 +46,7 @@ class FileSystemLoader : public Loader {
  public:
   explicit FileSystemLoader(std::vector<std::string> search_path);
   std::optional<Source> load(std::string_view name) const override;
+  std::string not_found_message(std::string_view name) const override;
 
  private:
   std::vector<std::string> search_path_;

@@ -124,8 +124,10 @@ Value Renderer::eval_inner(const Expr& e) {
       if (eval_truth(*c.test)) return eval(*c.then);
       if (c.otherwise) return eval(*c.otherwise);
       // Jinja2 uses its plain Undefined here, whatever the environment's flavour.
+      std::string where;
+      append_string_repr(where, tmpl_->name());
       return Value::undefined("the inline if-expression on line " +
-                                  std::to_string(tmpl_->source().loc(c.pos).line) +
+                                  std::to_string(tmpl_->source().loc(c.pos).line) + " in " + where +
                                   " evaluated to false and no else section was defined.",
                               false);
     }

@@ -96,7 +96,8 @@ void Renderer::enter_call(uint32_t pos) {
   if (++depth_ > kMaxDepth) {
     --depth_;
     TemplateError e(ErrorKind::Runtime,
-                    "maximum recursion depth exceeded (a recursive macro, or an include/import "
+                    "maximum recursion depth exceeded while calling a Python object (a recursive "
+                    "macro, or an include/import "
                     "cycle)");
     if (tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
     throw e;
@@ -495,23 +496,34 @@ void Renderer::exec_with(const WithStmt& s) {
 
 // --- templates: include, import, extends, blocks -----------------------------------
 
-std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_missing,
-                                               uint32_t pos) {
-  std::vector<Value> names;
-  if (name.is_sequence()) {
-    names = name.items();
-  } else {
-    names.push_back(name);
-  }
+// Jinja2's get_template for one name (extends), and get_or_select_template for include
+// and import: a string is one name, anything else a list of names tried in turn.
+std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_missing, uint32_t pos,
+                                               bool one_name) {
   try {
-    for (const auto& n : names) {
-      if (n.is_undefined()) {
-        TemplateError e(ErrorKind::Undefined,
-                        n.undefined_info() ? n.undefined_info()->message : "undefined");
-        throw e;
+    if (name.is_undefined()) raise_undefined(name);
+    if (name.is_string()) {
+      try {
+        return env_.get_template(name.as_string());
+      } catch (TemplateError& e) {
+        if (e.kind() != ErrorKind::NotFound || e.located() || !ignore_missing) throw;
+        return nullptr;
       }
+    }
+    if (one_name) {
+      throw_error(ErrorKind::Runtime,
+                  "'" + std::string(type_name(name)) + "' object has no attribute 'split'");
+    }
+    if (!name.is_sequence() && !name.is_dict() && !name.is_object() && truthy(name))
+      throw_type_error("'" + std::string(type_name(name)) + "' object is not iterable");
+    std::vector<Value> names = truthy(name) ? iterate(name) : std::vector<Value>{};
+    if (names.empty())
+      throw_error(ErrorKind::NotFound, "Tried to select from an empty list of templates.");
+    for (const auto& n : names) {
+      if (n.is_undefined()) continue;  // select_template skips undefined names
       if (!n.is_string()) {
-        throw_type_error("template name must be a string, not '" + std::string(type_name(n)) + "'");
+        throw_error(ErrorKind::Runtime,
+                    "'" + std::string(type_name(n)) + "' object has no attribute 'split'");
       }
       try {
         return env_.get_template(n.as_string());
@@ -520,8 +532,6 @@ std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_mi
       }
     }
     if (ignore_missing) return nullptr;
-    if (names.size() == 1)
-      throw_error(ErrorKind::NotFound, "template not found: " + to_str(names[0]));
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + to_str(n);
     throw_error(ErrorKind::NotFound, "none of the templates given were found: " + list);
@@ -627,7 +637,7 @@ void Renderer::exec_extends(const ExtendsStmt& s) {
     TemplateError e(ErrorKind::Type, "unhashable type: '" + std::string(type_name(name)) + "'");
     rethrow_located(e, s.pos);
   }
-  parent_ = load(name, false, s.pos);
+  parent_ = load(name, false, s.pos, true);
   // Everything after {% extends %} renders through the parent's blocks only.
   suppress_output_ = true;
 }
@@ -653,7 +663,7 @@ std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name,
   auto& chain = ctx->blocks[name];
   const BlockRef& ref = chain[index];
   if (ref.block->required) {
-    TemplateError e(ErrorKind::Runtime, "Required block '" + name + "' not found.");
+    TemplateError e(ErrorKind::Runtime, "Required block '" + name + "' not found");
     rethrow_located(e, ref.block->pos);
   }
   Ref<Frame> frame = make_ref<Frame>(parent);

@@ -81,7 +81,8 @@ class Renderer : public Runtime {
   std::string render_to_string(const Body& body, Ref<Frame> frame);
   Ref<Context> new_context(bool with_context);
   Value import_module(const Value& name, bool with_context, uint32_t pos);
-  std::shared_ptr<const Template> load(const Value& name, bool ignore_missing, uint32_t pos);
+  std::shared_ptr<const Template> load(const Value& name, bool ignore_missing, uint32_t pos,
+                                       bool one_name = false);
 
   void assign(const Expr& target, const Value& value);
   void define(uint32_t sym, Value value);  // assigns in the current frame (exports at top level)

@@ -122,11 +122,19 @@ bool LoopObj::getattr(Runtime& rt, std::string_view name, Value& out) const {
 
 Value LoopObj::call(Runtime& rt, CallArgs& args) {
   if (!node || !node->recursive) {
-    throw_type_error(
-        "Tried to call non recursive loop.  Maybe you forgot the 'recursive' modifier.");
+    throw_type_error("The loop must have the 'recursive' marker to be called recursively.");
   }
-  if (args.args.size() != 1 || !args.kwargs.empty()) {
-    throw_type_error("loop() takes exactly one argument");
+  if (!args.kwargs.empty()) {
+    throw_type_error("LoopContext.__call__() got an unexpected keyword argument '" +
+                     args.kwargs[0].first + "'");
+  }
+  if (args.args.size() != 1) {
+    throw_type_error("LoopContext.__call__() " +
+                     std::string(args.args.empty()
+                                     ? "missing 1 required positional argument: "
+                                       "'iterable'"
+                                     : "takes 2 positional arguments but " +
+                                           std::to_string(args.args.size() + 1) + " were given"));
   }
   return renderer(rt).render_loop_recursive(*this, args.args[0]);
 }

@@ -24,6 +24,7 @@ struct MacroObj : ObjectBase {
   Ref<Context> ctx;
 
   std::string_view type_name() const override { return "Macro"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
   const MacroObj* as_macro() const override { return this; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   bool callable() const override { return true; }
@@ -43,6 +44,7 @@ struct LoopObj : ObjectBase {
   bool changed_called = false;
 
   std::string_view type_name() const override { return "LoopContext"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override;
@@ -56,6 +58,7 @@ struct ModuleObj : ObjectBase {
   std::string body;  // str(module) is the module's rendered output
 
   std::string_view type_name() const override { return "TemplateModule"; }
+  std::string_view python_module() const override { return "jinja2.environment"; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   const Value* stored_attribute(std::string_view name, uint32_t& hint) const override;
   void repr(std::string& out) const override { out += body; }
@@ -65,6 +68,7 @@ struct ModuleObj : ObjectBase {
 struct SelfObj : ObjectBase {
   Ref<Context> ctx;
   std::string_view type_name() const override { return "TemplateReference"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   void repr(std::string& out) const override;
 };
@@ -79,6 +83,7 @@ struct BlockCallObj : ObjectBase {
   // on to the parent's block; null for the template's top-level names.
   Ref<Frame> scope;
   std::string_view type_name() const override { return "BlockReference"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override;

@@ -306,6 +306,10 @@ std::string_view type_name(const Value& v) {
 
 std::string object_type_repr(const Value& v) {
   if (v.is_none()) return "None";
+  if (v.is_markup()) return "markupsafe.Markup object";
+  if (v.is_object() && !v.obj().python_module().empty()) {
+    return std::string(v.obj().python_module()) + "." + std::string(type_name(v)) + " object";
+  }
   return std::string(type_name(v)) + " object";
 }
 

@@ -242,6 +242,9 @@ class DictObj : public Object {
 struct ObjectBase : Object {
   // Python's type name, used in messages ("'dict object' has no attribute").
   virtual std::string_view type_name() const = 0;
+  // The module of the type when it is not a builtin ("jinja2.runtime" for Macro):
+  // Jinja2's messages name such types in full.
+  virtual std::string_view python_module() const { return {}; }
   // Sets `out` and returns true when the attribute exists.
   virtual bool getattr(Runtime& rt, std::string_view name, Value& out) const;
   // An attribute the object stores as a Value (an imported module's names), lent
