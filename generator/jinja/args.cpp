@@ -33,6 +33,17 @@ std::string name_list(const std::vector<std::string_view>& names) {
 
 }  // namespace
 
+void check_varargs_call(const Signature& sig, const CallArgs& args) {
+  for (const auto& kw : args.kwargs) {
+    for (auto p : sig.implicit) {
+      if (p == kw.first) {
+        throw_type_error(std::string(sig.name) + "() got multiple values for argument '" +
+                         kw.first + "'");
+      }
+    }
+  }
+}
+
 void ArgBinder::bind(const Signature& sig, CallArgs& args) {
   const size_t n_params = sig.params.size();
   if (n_params > kMaxParams) throw std::logic_error("ArgBinder: too many parameters");

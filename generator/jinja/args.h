@@ -43,6 +43,10 @@ struct Signature {
   CallStyle style = CallStyle::Python;
 };
 
+// For a builtin `def f(<implicit>, *args, **kwargs)` (format, map, select...): the
+// only wrong call is a keyword naming an implicit parameter ("got multiple values").
+void check_varargs_call(const Signature& sig, const CallArgs& args);
+
 class ArgBinder {
  public:
   // The most parameters a builtin declares (besides the implicit ones).

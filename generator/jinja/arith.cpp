@@ -55,6 +55,16 @@ const char* op_symbol(BinOp op) {
   throw_error(ErrorKind::Runtime, message);
 }
 
+// float(v) for an int operand of a float operation: Python raises OverflowError
+// rather than using inf.
+double float_operand(const Value& v) {
+  double d = v.to_double();
+  if (v.kind() == Kind::BigInt && std::isinf(d)) {
+    throw_error(ErrorKind::Runtime, "int too large to convert to float");
+  }
+  return d;
+}
+
 Value int_result(BigInt b) {
   return Value::integer(std::move(b));
 }
@@ -108,9 +118,10 @@ void float_divmod(double vx, double wx, double& floordiv, double& mod) {
 
 Value int_pow(const Value& a, const Value& b) {
   if (b.to_bigint().negative()) {
-    double base = a.to_double();
+    double base = float_operand(a);
+    double exponent = float_operand(b);
     if (base == 0.0) zero_division("0.0 cannot be raised to a negative power");
-    return Value::floating(std::pow(base, b.to_double()));
+    return Value::floating(std::pow(base, exponent));
   }
   if (!small_int(b)) {
     // Only trivial bases survive a huge exponent.
@@ -142,9 +153,20 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
         case BinOp::Mul:
           if (!__builtin_mul_overflow(x, y, &r)) return Value::integer(r);
           break;
+        case BinOp::Div: {
+          // Both exact as doubles: one correctly rounded division, as Python does.
+          constexpr int64_t kExact = int64_t{1} << 53;
+          if (y != 0 && x >= -kExact && x <= kExact && y >= -kExact && y <= kExact) {
+            return Value::floating(static_cast<double>(x) / static_cast<double>(y));
+          }
+          break;
+        }
         case BinOp::FloorDiv:
         case BinOp::Mod:
-          if (y == 0) zero_division("integer division or modulo by zero");
+          if (y == 0) {
+            zero_division(op == BinOp::Mod ? "integer modulo by zero"
+                                           : "integer division or modulo by zero");
+          }
           if (!(x == INT64_MIN && y == -1)) {
             int64_t q = x / y, m = x % y;
             if (m != 0 && ((m < 0) != (y < 0))) {
@@ -168,14 +190,21 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
         return int_result(x * y);
       case BinOp::FloorDiv:
       case BinOp::Mod: {
-        if (y.is_zero()) zero_division("integer division or modulo by zero");
+        if (y.is_zero()) {
+          zero_division(op == BinOp::Mod ? "integer modulo by zero"
+                                         : "integer division or modulo by zero");
+        }
         BigInt q, m;
         BigInt::floor_divmod(x, y, q, m);
         return int_result(op == BinOp::FloorDiv ? q : m);
       }
       case BinOp::Div: {
         if (y.is_zero()) zero_division("division by zero");
-        return Value::floating(a.to_double() / b.to_double());
+        bool overflow = false;
+        double q = BigInt::true_divide(x, y, overflow);
+        if (overflow)
+          throw_error(ErrorKind::Runtime, "integer division result too large for a float");
+        return Value::floating(q);
       }
       case BinOp::Pow:
         return int_pow(a, b);
@@ -183,7 +212,7 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
         break;
     }
   }
-  double x = a.to_double(), y = b.to_double();
+  double x = float_operand(a), y = float_operand(b);
   switch (op) {
     case BinOp::Add:
       return Value::floating(x + y);

@@ -89,7 +89,7 @@ uint32_t div_small(Mag& m, uint32_t div) {
   return static_cast<uint32_t>(rem);
 }
 
-int bit_length(const Mag& m) {
+int mag_bits(const Mag& m) {
   if (m.empty()) return 0;
   uint32_t top = m.back();
   int bits = 0;
@@ -118,6 +118,33 @@ Mag shift_left(const Mag& m, int bits) {
 bool test_bit(const Mag& m, int i) {
   size_t limb = static_cast<size_t>(i / 32);
   return limb < m.size() && ((m[limb] >> (i % 32)) & 1u);
+}
+
+// m >> bits (bits >= 0); `inexact` is set when a one bit is shifted out.
+Mag shift_right(const Mag& m, int64_t bits, bool& inexact) {
+  size_t limbs = static_cast<size_t>(bits / 32);
+  int rest = static_cast<int>(bits % 32);
+  inexact = false;
+  if (limbs >= m.size()) {
+    inexact = !m.empty();
+    return {};
+  }
+  for (size_t i = 0; i < limbs; ++i) inexact = inexact || m[i] != 0;
+  if (rest && (m[limbs] & ((1u << rest) - 1))) inexact = true;
+  Mag r(m.size() - limbs);
+  for (size_t i = 0; i < r.size(); ++i) {
+    uint64_t lo = m[i + limbs];
+    uint64_t hi = i + limbs + 1 < m.size() ? m[i + limbs + 1] : 0;
+    r[i] = static_cast<uint32_t>(((hi << 32) | lo) >> rest);
+  }
+  trim(r);
+  return r;
+}
+
+uint64_t low_u64(const Mag& m) {
+  uint64_t v = 0;
+  for (size_t i = std::min<size_t>(m.size(), 2); i-- > 0;) v = (v << 32) | m[i];
+  return v;
 }
 
 // Knuth's algorithm D: quot = a / b, rem = a % b for magnitudes, b non-empty.
@@ -271,7 +298,7 @@ int64_t BigInt::to_int64() const {
 }
 
 double BigInt::to_double() const {
-  int bits = bit_length(mag_);
+  int bits = mag_bits(mag_);
   if (bits == 0) return 0.0;
   if (bits > 1024) return neg_ ? -HUGE_VAL : HUGE_VAL;
   // Take the top 53 bits, then round half to even on the rest, as Python does.
@@ -361,6 +388,61 @@ BigInt BigInt::pow(const BigInt& a, uint64_t e) {
     if (e) base = base * base;
   }
   return result;
+}
+
+// CPython's long_true_divide: scale a so that a / b has DBL_MANT_DIG + 2 or + 3
+// bits, divide, then round the extra bits away by hand (half to even, the
+// remainder and the bits shifted out acting as a sticky bit).
+double BigInt::true_divide(const BigInt& a, const BigInt& b, bool& overflow) {
+  constexpr int kMantDig = std::numeric_limits<double>::digits;       // 53
+  constexpr int kMinExp = std::numeric_limits<double>::min_exponent;  // -1021
+  constexpr int kMaxExp = std::numeric_limits<double>::max_exponent;  // 1024
+  overflow = false;
+  const bool negate = a.neg_ != b.neg_;
+  if (a.mag_.empty()) return negate ? -0.0 : 0.0;
+  const int64_t a_bits = mag_bits(a.mag_), b_bits = mag_bits(b.mag_);
+  if (a_bits <= kMantDig && b_bits <= kMantDig) {
+    // Both exact as doubles: one correctly rounded division.
+    double r = static_cast<double>(low_u64(a.mag_)) / static_cast<double>(low_u64(b.mag_));
+    return negate ? -r : r;
+  }
+  const int64_t diff = a_bits - b_bits;
+  if (diff > kMaxExp) {
+    overflow = true;
+    return 0.0;
+  }
+  if (diff < kMinExp - kMantDig - 1) return negate ? -0.0 : 0.0;
+  const int64_t shift = std::max<int64_t>(diff, kMinExp) - kMantDig - 2;
+  bool inexact = false;
+  Mag x = shift <= 0 ? shift_left(a.mag_, static_cast<int>(-shift))
+                     : shift_right(a.mag_, shift, inexact);
+  Mag q, r;
+  divmod_mag(x, b.mag_, q, r);
+  if (!r.empty()) inexact = true;
+  const int64_t x_bits = mag_bits(q);
+  const int64_t extra_bits = std::max<int64_t>(x_bits, kMinExp - shift) - kMantDig;  // 2 or 3
+  const uint64_t mask = uint64_t{1} << (extra_bits - 1);
+  uint64_t low = low_u64(q) | (inexact ? 1 : 0);
+  if ((low & mask) && (low & (3 * mask - 1))) low += mask;
+  low &= ~(2 * mask - 1);
+  const double dx = static_cast<double>(low);  // exact: at most 54 significant bits
+  if (shift + x_bits >= kMaxExp &&
+      (shift + x_bits > kMaxExp || dx == std::ldexp(1.0, static_cast<int>(x_bits)))) {
+    overflow = true;
+    return 0.0;
+  }
+  const double result = std::ldexp(dx, static_cast<int>(shift));
+  return negate ? -result : result;
+}
+
+int64_t BigInt::bit_length() const {
+  return mag_bits(mag_);
+}
+
+int64_t BigInt::bit_count() const {
+  int64_t n = 0;
+  for (uint32_t limb : mag_) n += __builtin_popcount(limb);
+  return n;
 }
 
 int BigInt::compare(const BigInt& a, const BigInt& b) {

@@ -38,6 +38,14 @@ class BigInt {
   // a ** e for e >= 0.
   static BigInt pow(const BigInt& a, uint64_t e);
   static int compare(const BigInt& a, const BigInt& b);  // -1, 0, 1
+  // Python's a / b for ints: the correctly rounded quotient (round half to even),
+  // even when a and b are far beyond double range. Sets `overflow` (and returns
+  // 0) when the result is too large for a double. Precondition: b is not zero.
+  static double true_divide(const BigInt& a, const BigInt& b, bool& overflow);
+
+  // Bits of |this| (int.bit_length()) and how many of them are set (int.bit_count()).
+  int64_t bit_length() const;
+  int64_t bit_count() const;
 
  private:
   bool neg_ = false;

@@ -13,14 +13,17 @@ namespace wfgen::jinja::builtins {
 
 namespace {
 
-// The single required argument of a comparison-style test.
+// The single required argument of a test `def test_x(value, param)`.
 const Value& one_argument(std::string_view func, std::string_view param, CallArgs& args,
                           Value& storage) {
-  ArgBinder bind(func, args, {param});
-  if (!bind.has(0)) {
-    throw_type_error(std::string(func) + "() missing 1 required positional argument: '" +
-                     std::string(param) + "'");
-  }
+  ArgBinder bind({func, {"value"}, {param}, 1}, args);
+  storage = bind[0];
+  return storage;
+}
+
+// The second operand of an operator-module test (operator.eq, operator.lt...).
+const Value& operand(std::string_view func, CallArgs& args, Value& storage) {
+  ArgBinder bind({func, {"a"}, {"b"}, 1, 2, CallStyle::Operator}, args);
   storage = bind[0];
   return storage;
 }
@@ -233,38 +236,38 @@ bool test_in(Runtime&, const Value& input, CallArgs& args) {
 
 bool test_eq(Runtime&, const Value& input, CallArgs& args) {
   Value other;
-  one_argument("eq", "b", args, other);
+  operand("eq", args, other);
   return equals(input, other);
 }
 
 bool test_ne(Runtime&, const Value& input, CallArgs& args) {
   Value other;
-  one_argument("ne", "b", args, other);
+  operand("ne", args, other);
   return !equals(input, other);
 }
 
 bool test_gt(Runtime&, const Value& input, CallArgs& args) {
   Value other;
-  one_argument("gt", "b", args, other);
+  operand("gt", args, other);
   return compare(input, other, ">") == 1;
 }
 
 bool test_ge(Runtime&, const Value& input, CallArgs& args) {
   Value other;
-  one_argument("ge", "b", args, other);
+  operand("ge", args, other);
   int c = compare(input, other, ">=");
   return c == 0 || c == 1;
 }
 
 bool test_lt(Runtime&, const Value& input, CallArgs& args) {
   Value other;
-  one_argument("lt", "b", args, other);
+  operand("lt", args, other);
   return compare(input, other, "<") == -1;
 }
 
 bool test_le(Runtime&, const Value& input, CallArgs& args) {
   Value other;
-  one_argument("le", "b", args, other);
+  operand("le", args, other);
   int c = compare(input, other, "<=");
   return c == 0 || c == -1;
 }

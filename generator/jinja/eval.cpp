@@ -604,6 +604,10 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
     case BinOp::Concat: {
       Value left = eval(*e.left);
       Value right = eval(*e.right);
+      // Autoescaping joins with markupsafe when either side is Markup.
+      if (autoescape_ && (left.is_markup() || right.is_markup())) {
+        return Value::markup(markup_escape(left).as_string() + markup_escape(right).as_string());
+      }
       std::string s;
       append_str(s, left);
       append_str(s, right);

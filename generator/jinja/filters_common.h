@@ -65,6 +65,9 @@ class ValueSet {
 
 // An int argument (int or bool); raises "'float' object cannot be interpreted as an integer".
 int64_t to_index(const Value& v);
+// A C int argument (sorted()'s reverse): as to_index, without the Undefined special
+// case, and "Python int too large to convert to C int" beyond 32 bits.
+int64_t to_c_int(const Value& v);
 
 // ---- numbers -------------------------------------------------------------------
 

@@ -256,8 +256,10 @@ size_t count_of(std::string_view s, std::string_view needle) {
 
 // jinja2.utils.urlize with the default policies (rel="noopener", no target).
 Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_urlize", args,
-                 {"trim_url_limit", "nofollow", "target", "rel", "extra_schemes"});
+  ArgBinder bind({"do_urlize",
+                  {"eval_ctx", "value"},
+                  {"trim_url_limit", "nofollow", "target", "rel", "extra_schemes"}},
+                 args);
   Value limit_v = bind.get(0, Value::none());
   bool nofollow = truthy(bind.get(1, Value::boolean(false)));
   Value target_v = bind.get(2, Value::none());

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "jinja/args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
 #include "jinja/generator_obj.h"
@@ -52,6 +53,7 @@ Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool sel
 }  // namespace
 
 Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
+  check_varargs_call({"sync_do_map", {"context", "value"}, {}}, args);
   if (!truthy(input)) return make_generator({}, "sync_do_map");
   std::vector<Value> items = iterate(input);
   std::vector<Value> out;
@@ -79,18 +81,22 @@ Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
 }
 
 Value filter_select(Runtime& rt, const Value& input, CallArgs& args) {
+  check_varargs_call({"sync_do_select", {"context", "value"}, {}}, args);
   return select_or_reject(rt, input, args, true, false);
 }
 
 Value filter_reject(Runtime& rt, const Value& input, CallArgs& args) {
+  check_varargs_call({"sync_do_reject", {"context", "value"}, {}}, args);
   return select_or_reject(rt, input, args, false, false);
 }
 
 Value filter_selectattr(Runtime& rt, const Value& input, CallArgs& args) {
+  check_varargs_call({"sync_do_selectattr", {"context", "value"}, {}}, args);
   return select_or_reject(rt, input, args, true, true);
 }
 
 Value filter_rejectattr(Runtime& rt, const Value& input, CallArgs& args) {
+  check_varargs_call({"sync_do_rejectattr", {"context", "value"}, {}}, args);
   return select_or_reject(rt, input, args, false, true);
 }
 

@@ -18,11 +18,6 @@ namespace wfgen::jinja::builtins {
 
 namespace {
 
-[[noreturn]] void missing_argument(std::string_view func, std::string_view param) {
-  throw_type_error(std::string(func) + "() missing 1 required positional argument: '" +
-                   std::string(param) + "'");
-}
-
 // Jinja2's _GroupTuple: a (grouper, list) namedtuple whose repr is the plain tuple's.
 struct GroupTuple : ObjectBase {
   Value grouper;
@@ -170,7 +165,6 @@ Value filter_items(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_attr", {"environment", "obj"}, {"name"}, 1}, args);
-  if (!bind.has(0)) missing_argument("do_attr", "name");
   const Value& name = bind[0];
   if (input.is_undefined()) raise_undefined(input);
   if (!name.is_string()) {
@@ -190,7 +184,7 @@ Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_dictsort", {"value"}, {"case_sensitive", "by", "reverse"}}, args);
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   Value by = bind.get(1, Value::string("key"));
-  bool reverse = truthy(bind.get(2, Value::boolean(false)));
+  Value reverse_v = bind.get(2, Value::boolean(false));
   size_t pos;
   if (by.is_string() && by.as_string() == "key") {
     pos = 0;
@@ -204,6 +198,7 @@ Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
     throw_error(ErrorKind::Runtime,
                 "'" + std::string(type_name(input)) + "' object has no attribute 'items'");
   }
+  bool reverse = to_c_int(reverse_v) != 0;  // sorted(..., reverse=reverse)
   std::vector<Value> pairs, keys;
   for (const auto& [k, v] : input.dict_obj().entries()) {
     pairs.push_back(Value::tuple({k, v}));
@@ -217,10 +212,11 @@ Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
 Value filter_sort(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_sort", {"environment", "value"}, {"reverse", "case_sensitive", "attribute"}},
                  args);
-  bool reverse = truthy(bind.get(0, Value::boolean(false)));
   bool case_sensitive = truthy(bind.get(1, Value::boolean(false)));
   AttrGetter key(bind.get(2, Value::none()), !case_sensitive, Value::none(), /*multi=*/true);
   std::vector<Value> items = iterate(input);
+  // sorted(value, key=..., reverse=reverse): the list first, then the flag.
+  bool reverse = to_c_int(bind.get(0, Value::boolean(false))) != 0;
   std::vector<Value> keys;
   keys.reserve(items.size());
   for (const Value& item : items) keys.push_back(key(rt, item));
@@ -244,7 +240,9 @@ Value filter_unique(Runtime& rt, const Value& input, CallArgs& args) {
 namespace {
 
 Value min_or_max(Runtime& rt, const Value& input, CallArgs& args, bool want_max) {
-  ArgBinder bind(want_max ? "do_max" : "do_min", args, {"case_sensitive", "attribute"});
+  ArgBinder bind(
+      {want_max ? "do_max" : "do_min", {"environment", "value"}, {"case_sensitive", "attribute"}},
+      args);
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   std::vector<Value> items = iterate(input);
   if (items.empty()) return rt.make_undefined("No aggregated item, sequence was empty.");
@@ -285,43 +283,49 @@ Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
   return rv;
 }
 
-Value filter_batch(Runtime&, const Value& input, CallArgs& args) {
+// do_batch compares len(tmp) == linecount, so any linecount works (1.5 and '2' never
+// match: one batch); only fill_with needs `<` and list repetition to accept it.
+Value filter_batch(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_batch", {"value"}, {"linecount", "fill_with"}, 1}, args);
-  if (!bind.has(0)) missing_argument("do_batch", "linecount");
-  int64_t linecount = to_index(bind[0]);
+  const Value& linecount = bind[0];
   Value fill_with = bind.get(1, Value::none());
+  auto size_of = [](const std::vector<Value>& v) {
+    return Value::integer(static_cast<int64_t>(v.size()));
+  };
   std::vector<Value> batches;
   std::vector<Value> tmp;
   for (const Value& item : iterate(input)) {
-    if (static_cast<int64_t>(tmp.size()) == linecount) {
+    if (equals(size_of(tmp), linecount)) {
       batches.push_back(Value::list(std::move(tmp)));
       tmp.clear();
     }
     tmp.push_back(item);
   }
   if (!tmp.empty()) {
-    if (!fill_with.is_none()) {
-      while (static_cast<int64_t>(tmp.size()) < linecount) tmp.push_back(fill_with);
+    if (!fill_with.is_none() && compare(size_of(tmp), linecount, "<") == -1) {
+      // tmp += [fill_with] * (linecount - len(tmp))
+      Value missing = binary_op(rt, BinOp::Sub, linecount, size_of(tmp));
+      Value fill = binary_op(rt, BinOp::Mul, Value::list({fill_with}), missing);
+      for (const Value& v : fill.items()) tmp.push_back(v);
     }
     batches.push_back(Value::list(std::move(tmp)));
   }
   return Value::list(std::move(batches));
 }
 
-Value filter_slice(Runtime&, const Value& input, CallArgs& args) {
+// sync_do_slice: `length // slices` and `length % slices`, then range(slices).
+Value filter_slice(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"sync_do_slice", {"value"}, {"slices", "fill_with"}, 1}, args);
-  if (!bind.has(0)) missing_argument("sync_do_slice", "slices");
-  int64_t slices = to_index(bind[0]);
+  const Value& slices_v = bind[0];
   Value fill_with = bind.get(1, Value::none());
   std::vector<Value> seq = iterate(input);
+  Value len_v = Value::integer(static_cast<int64_t>(seq.size()));
+  Value per_v = binary_op(rt, BinOp::FloorDiv, len_v, slices_v);
+  Value extra_v = binary_op(rt, BinOp::Mod, len_v, slices_v);
+  int64_t slices = to_index(slices_v);  // range(slices)
+  // An int slice count gives int quotients (a bool one too).
+  int64_t per = to_index(per_v), extra = to_index(extra_v);
   int64_t len = static_cast<int64_t>(seq.size());
-  if (slices == 0) throw_error(ErrorKind::Runtime, "integer division or modulo by zero");
-  // Python floor division and modulo (slices may be negative: then no slices).
-  int64_t per = len / slices, extra = len % slices;
-  if (extra != 0 && ((extra < 0) != (slices < 0))) {
-    --per;
-    extra += slices;
-  }
   std::vector<Value> out;
   int64_t offset = 0;
   for (int64_t n = 0; n < slices; ++n) {
@@ -341,7 +345,6 @@ Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind(
       {"sync_do_groupby", {"environment", "value"}, {"attribute", "default", "case_sensitive"}, 1},
       args);
-  if (!bind.has(0)) missing_argument("sync_do_groupby", "attribute");
   const Value& attribute = bind[0];
   Value fallback = bind.get(1, Value::none());
   bool case_sensitive = truthy(bind.get(2, Value::boolean(false)));

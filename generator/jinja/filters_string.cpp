@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "jinja/args.h"
+#include "jinja/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
 #include "jinja/markup.h"
@@ -144,33 +145,61 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
   return Value::string(std::move(rv));
 }
 
+// do_truncate on Python semantics: `length`, `leeway` and `end` may be any value, and
+// the comparisons, len() and slicing raise Python's errors.
 Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
-  (void)rt;
   ArgBinder bind({"do_truncate", {"env", "s"}, {"length", "killwords", "end", "leeway"}}, args);
-  int64_t max_len = to_index(bind.get(0, Value::integer(255)));
+  Value max_len = bind.get(0, Value::integer(255));
   bool killwords = truthy(bind.get(1, Value::boolean(false)));
-  std::string end = to_str(bind.get(2, Value::string("...")));
-  Value leeway_v = bind.get(3, Value::none());
-  int64_t leeway = leeway_v.is_none() ? 5 : to_index(leeway_v);  // policies["truncate.leeway"]
-  int64_t end_len = static_cast<int64_t>(utf8::length(end));
-  if (max_len < end_len) {
-    throw_error(ErrorKind::Runtime, "expected length >= " + std::to_string(end_len) + ", got " +
-                                        std::to_string(max_len));
+  Value end = bind.get(2, Value::string("..."));
+  Value leeway = bind.get(3, Value::none());
+  if (leeway.is_none()) leeway = Value::integer(5);  // policies["truncate.leeway"]
+  Value end_len = Value::integer(static_cast<int64_t>(length(end)));
+  auto at_least = [](const Value& a, const Value& b) {
+    int c = compare(a, b, ">=");
+    return c == 0 || c == 1;
+  };
+  if (!at_least(max_len, end_len)) {
+    throw_error(ErrorKind::Runtime,
+                "expected length >= " + to_str(end_len) + ", got " + to_str(max_len));
   }
-  if (leeway < 0) {
-    throw_error(ErrorKind::Runtime, "expected leeway >= 0, got " + std::to_string(leeway));
+  if (!at_least(leeway, Value::integer(0))) {
+    throw_error(ErrorKind::Runtime, "expected leeway >= 0, got " + to_str(leeway));
   }
-  int64_t len = static_cast<int64_t>(length(input));
-  if (len <= max_len + leeway) return input;
-  if (!input.is_string()) {
-    throw_type_error("'" + std::string(type_name(input)) + "' object has no attribute 'rsplit'");
+  Value len = Value::integer(static_cast<int64_t>(length(input)));
+  Value limit = binary_op(rt, BinOp::Add, max_len, leeway);
+  int c = compare(len, limit, "<=");
+  if (c == -1 || c == 0) return input;
+  // s[:length - len(end)]
+  Value stop = binary_op(rt, BinOp::Sub, max_len, end_len);
+  if (!stop.is_int() && !stop.is_bool()) {
+    throw_type_error("slice indices must be integers or None or have an __index__ method");
   }
-  std::string head = utf8_prefix(input.as_string(), static_cast<size_t>(max_len - end_len));
+  size_t n = stop.kind() == Kind::BigInt ? SIZE_MAX : static_cast<size_t>(stop.as_int());
+  Value head;
+  if (input.is_string()) {
+    std::string prefix = utf8_prefix(input.as_string(), n);
+    head = input.is_markup() ? Value::markup(std::move(prefix)) : Value::string(std::move(prefix));
+  } else if (input.is_sequence()) {
+    const auto& items = input.items();
+    std::vector<Value> part(items.begin(), items.begin() + std::min(n, items.size()));
+    head = input.is_list() ? Value::list(std::move(part)) : Value::tuple(std::move(part));
+  } else {
+    throw_type_error("'" + std::string(type_name(input)) + "' object is not subscriptable");
+  }
   if (!killwords) {
-    size_t space = head.rfind(' ');
-    if (space != std::string::npos) head.resize(space);
+    // .rsplit(" ", 1)[0]
+    if (!head.is_string()) {
+      throw_type_error("'" + std::string(type_name(head)) + "' object has no attribute 'rsplit'");
+    }
+    const std::string& h = head.as_string();
+    size_t space = h.rfind(' ');
+    if (space != std::string::npos) {
+      head =
+          head.is_markup() ? Value::markup(h.substr(0, space)) : Value::string(h.substr(0, space));
+    }
   }
-  return Value::string(head + end);
+  return binary_op(rt, BinOp::Add, head, end);
 }
 
 Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {
@@ -195,6 +224,7 @@ Value filter_string(Runtime&, const Value& input, CallArgs& args) {
 
 // str % args, with Jinja2's rule that positional and keyword arguments don't mix.
 Value filter_format(Runtime& rt, const Value& input, CallArgs& args) {
+  check_varargs_call({"do_format", {"value"}, {}}, args);
   if (!args.args.empty() && !args.kwargs.empty()) {
     throw_error(ErrorKind::Runtime,
                 "can't handle positional and keyword arguments at the same time");
@@ -354,8 +384,10 @@ std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool b
 }  // namespace
 
 Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
-  ArgBinder bind("do_wordwrap", args,
-                 {"width", "break_long_words", "wrapstring", "break_on_hyphens"});
+  ArgBinder bind({"do_wordwrap",
+                  {"environment", "s"},
+                  {"width", "break_long_words", "wrapstring", "break_on_hyphens"}},
+                 args);
   int64_t width = to_index(bind.get(0, Value::integer(79)));
   bool break_long_words = truthy(bind.get(1, Value::boolean(true)));
   Value wrap_v = bind.get(2, Value::none());

@@ -1,4 +1,6 @@
 // Jinja2's default global functions: range, dict, lipsum, cycler, joiner, namespace.
+#include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -183,10 +185,37 @@ struct SplitMix {
   }
   // Python's randrange(lo, hi): lo <= n < hi.
   int64_t randrange(int64_t lo, int64_t hi) {
-    if (hi <= lo) throw_error(ErrorKind::Value, "empty range for randrange()");
+    if (hi <= lo) {
+      throw_error(ErrorKind::Value, "empty range for randrange() (" + std::to_string(lo) + ", " +
+                                        std::to_string(hi) + ", " + std::to_string(hi - lo) + ")");
+    }
     return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo));
   }
 };
+
+// Python 3.11's randrange() argument conversion: an int, or (deprecated) anything
+// int() converts to an equal value; `what` is "arg 1" or "stop".
+int64_t randrange_arg(const Value& v, std::string_view what) {
+  if (v.kind() == Kind::Int || v.is_bool() || v.kind() == Kind::BigInt) return to_index(v);
+  if (v.is_float()) {
+    double d = v.as_float();
+    if (!std::isfinite(d) || std::trunc(d) != d) {
+      throw_error(ErrorKind::Value, "non-integer " + std::string(what) + " for randrange()");
+    }
+    return to_index(int_from_double(d));
+  }
+  if (v.is_string()) {
+    std::optional<Value> parsed = parse_int(v.as_string(), 10);
+    if (!parsed) {
+      throw_error(ErrorKind::Value, "invalid literal for int() with base 10: " + to_repr(v));
+    }
+    // int('5') == 5 but '5' != 5: Python rejects it after converting.
+    throw_error(ErrorKind::Value, "non-integer " + std::string(what) + " for randrange()");
+  }
+  if (v.is_undefined()) raise_undefined(v);
+  throw_type_error("int() argument must be a string, a bytes-like object or a real number, not '" +
+                   std::string(type_name(v)) + "'");
+}
 
 constexpr const char* kLoremWords[] = {
     "a",          "ac",          "accumsan",     "ad",           "adipiscing",  "aenean",
@@ -277,8 +306,7 @@ Value global_lipsum(Runtime&, CallArgs& args) {
   ArgBinder bind({"generate_lorem_ipsum", {}, {"n", "html", "min", "max"}}, args);
   int64_t n = to_index(bind.get(0, Value::integer(5)));
   bool html = truthy(bind.get(1, Value::boolean(true)));
-  int64_t min_words = to_index(bind.get(2, Value::integer(20)));
-  int64_t max_words = to_index(bind.get(3, Value::integer(100)));
+  Value min_v = bind.get(2, Value::integer(20)), max_v = bind.get(3, Value::integer(100));
   constexpr size_t kWords = sizeof(kLoremWords) / sizeof(kLoremWords[0]);
   SplitMix rng{0x11F5EED};
   std::vector<std::string> paragraphs;
@@ -287,7 +315,9 @@ Value global_lipsum(Runtime&, CallArgs& args) {
     int64_t last_comma = 0, last_fullstop = 0;
     const char* last = nullptr;
     std::vector<std::string> words;
-    int64_t count = rng.randrange(min_words, max_words);
+    int64_t lo = randrange_arg(min_v, "arg 1");  // in Python's order: start, then stop
+    int64_t hi = randrange_arg(max_v, "stop");
+    int64_t count = rng.randrange(lo, hi);
     for (int64_t idx = 0; idx < count; ++idx) {
       const char* pick;
       do {

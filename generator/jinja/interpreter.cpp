@@ -5,6 +5,7 @@
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
+#include "jinja/markup.h"
 #include "jinja/objects.h"
 #include "jinja/pyops.h"
 #include "jinja/symbols.h"
@@ -123,6 +124,7 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
   Restore<Ref<Frame>> f(frame_, ctx->root);
   Restore<std::shared_ptr<const Template>> p(parent_, nullptr);
   Restore<bool> s(suppress_output_, false);
+  Restore<bool> a(autoescape_, false);  // every template starts with the default
   if (!ctx->tmpl) ctx->tmpl = tmpl;
   std::shared_ptr<const Template> current = std::move(tmpl);
   while (current) {
@@ -183,7 +185,7 @@ void Renderer::exec(const Stmt& s) {
     case StmtKind::Block:
       return exec_block(static_cast<const BlockStmt&>(s));
     case StmtKind::Scope:
-      return exec_body(static_cast<const ScopeStmt&>(s).body);
+      return exec_scope(static_cast<const ScopeStmt&>(s));
   }
 }
 
@@ -206,7 +208,7 @@ void Renderer::print_expr(const Expr& e) {
   }
   Value tmp;
   const Value& v = *eval_borrowed(e, tmp);
-  if (v.is_string()) {
+  if (v.is_string() && !autoescape_) {
     out_->append(v.as_string());
     return;
   }
@@ -214,14 +216,27 @@ void Renderer::print_expr(const Expr& e) {
 }
 
 void Renderer::print_value(const Value& v, uint32_t pos) {
-  if (v.is_string()) return out_->append(v.as_string());
-  std::string text;
   try {
+    if (autoescape_) return out_->append(markup_escape(v).as_string());
+    if (v.is_string()) return out_->append(v.as_string());
+    std::string text;
     append_str(text, v);
+    out_->append(text);
   } catch (TemplateError& err) {
     rethrow_located(err, pos);
   }
-  out_->append(text);
+}
+
+void Renderer::exec_scope(const ScopeStmt& s) {
+  Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
+  frame_->bind_missing(s.unbound);
+  Restore<bool> a(autoescape_, eval_truth(*s.autoescape));
+  exec_body(s.body);
+}
+
+Value Renderer::captured_value(std::string text) const {
+  // In an autoescaped scope, what a block set or macro captures is safe markup.
+  return autoescape_ ? Value::markup(std::move(text)) : Value::string(std::move(text));
 }
 
 void Renderer::exec_if(const IfStmt& s) {
@@ -360,7 +375,7 @@ void Renderer::exec_set(const SetStmt& s) {
 void Renderer::exec_set_block(const SetBlockStmt& s) {
   Ref<Frame> frame = make_ref<Frame>(frame_);
   frame->bind_missing(s.unbound);
-  Value body = Value::string(render_to_string(s.body, std::move(frame)));
+  Value body = captured_value(render_to_string(s.body, std::move(frame)));
   if (s.filter) body = eval_filter(*s.filter, &body);
   assign(*s.target, body);
 }
@@ -372,6 +387,7 @@ Value Renderer::make_macro(const std::shared_ptr<MacroDef>& def) {
   m->tmpl = tmpl_;
   m->closure = frame_;
   m->ctx = ctx_;
+  m->autoescape = autoescape_;
   if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) {
     closure_frames_.push_back(frame_);
   }
@@ -433,9 +449,11 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
   }
   frame->bind_missing(def.unbound);
 
+  const bool escaped_result = autoescape_;  // the caller's setting decides (Jinja2's Macro)
   std::optional<CapturedOutput> captured;
   if (!direct) captured.emplace(*this);
   Restore<Output*> o(out_, direct ? direct : out_);
+  Restore<bool> a(autoescape_, macro.autoescape);
   Restore<Ref<Frame>> f(frame_, std::move(frame));
   Restore<Ref<Context>> c(ctx_, macro.ctx);
   Restore<const Template*> t(tmpl_, macro.tmpl);
@@ -458,7 +476,7 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
   }
   leave_call();
   if (direct) return Value::none();
-  return Value::string(captured->str());
+  return escaped_result ? Value::markup(captured->str()) : Value::string(captured->str());
 }
 
 void Renderer::exec_call_block(const CallBlockStmt& s) {
@@ -471,7 +489,7 @@ void Renderer::exec_call_block(const CallBlockStmt& s) {
 void Renderer::exec_filter_block(const FilterBlockStmt& s) {
   Ref<Frame> frame = make_ref<Frame>(frame_);
   frame->bind_missing(s.unbound);
-  Value body = Value::string(render_to_string(s.body, std::move(frame)));
+  Value body = captured_value(render_to_string(s.body, std::move(frame)));
   Value result = eval_filter(*s.filter, &body);
   if (suppress_output_) return;
   // Jinja2 writes the filter's result to the output as it is: joining the output
@@ -683,6 +701,7 @@ std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name,
   Restore<Ref<Context>> c(ctx_, ctx);
   Restore<const Template*> t(tmpl_, ref.tmpl.get());
   Restore<bool> s(suppress_output_, false);
+  Restore<bool> a(autoescape_, false);  // blocks are compiled with the template's default
   enter_call(ref.block->pos);
   std::string text;
   try {

@@ -58,7 +58,8 @@ class Renderer : public Runtime {
   void exec(const Stmt& s);
   void exec_print(const PrintStmt& s);
   void print_expr(const Expr& e);                  // {{ e }}: str(e) to the output
-  void print_value(const Value& v, uint32_t pos);  // str(v) to the output
+  void print_value(const Value& v, uint32_t pos);  // str(v) (escaped when autoescaping)
+  Value captured_value(std::string text) const;
   void exec_if(const IfStmt& s);
   void exec_for(const ForStmt& s);
   void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);
@@ -68,6 +69,7 @@ class Renderer : public Runtime {
   Value make_macro(const std::shared_ptr<MacroDef>& def);  // bound to the current scope
   void exec_call_block(const CallBlockStmt& s);
   void exec_filter_block(const FilterBlockStmt& s);
+  void exec_scope(const ScopeStmt& s);
   void exec_with(const WithStmt& s);
   void exec_include(const IncludeStmt& s);
   void exec_import(const ImportStmt& s);
@@ -153,6 +155,7 @@ class Renderer : public Runtime {
   Ref<Context> ctx_;
   const Template* tmpl_ = nullptr;          // the template whose nodes are executing
   bool suppress_output_ = false;            // after {% extends %}: the parent renders instead
+  bool autoescape_ = false;                 // in {% autoescape true %}: {{ }} output is escaped
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
   std::map<const Template*, Value> module_cache_;

@@ -206,17 +206,15 @@ class Lexer {
     return text;
   }
 
-  // Where src_[from, to) ends once trailing whitespace (Unicode too) is dropped.
+  // Where src_[from, to) ends once trailing whitespace (Unicode too) is dropped:
+  // walks back over whole characters from `to`.
   size_t content_end(size_t from, size_t to) const {
-    size_t end = from;
-    for (size_t p = from; p < to;) {
-      if (size_t n = space_at(p)) {
-        p += n;
-      } else {
-        size_t next = p;
-        utf8::decode(src_, next);
-        p = end = std::min(next, to);
-      }
+    size_t end = to;
+    while (end > from) {
+      size_t start = end - 1;
+      while (start > from && (static_cast<unsigned char>(src_[start]) & 0xC0) == 0x80) --start;
+      if (space_at(start) != end - start) break;
+      end = start;
     }
     return end;
   }

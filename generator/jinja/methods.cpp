@@ -27,7 +27,10 @@ class BoundMethod : public ObjectBase {
     out += "<built-in method ";
     out += name_;
     out += " of ";
-    out += jinja::type_name(self_);
+    // Static and class methods (str.maketrans, dict.fromkeys, float.fromhex) are
+    // bound to the type.
+    bool of_type = name_ == "maketrans" || name_ == "fromkeys" || name_ == "fromhex";
+    out += of_type ? "type" : jinja::type_name(self_);
     out += " object>";
   }
 
@@ -63,9 +66,11 @@ bool find_method(const Value& self, std::string_view name, Value& out) {
     case Kind::Bool:
     case Kind::Int:
     case Kind::BigInt:
+      if (methods::find_number_attribute(self, name, out)) return true;
       fn = methods::find_int_method(name);
       break;
     case Kind::Float:
+      if (methods::find_number_attribute(self, name, out)) return true;
       fn = methods::find_float_method(name);
       break;
     default:
@@ -106,9 +111,12 @@ Bound bind(const Signature& sig, CallArgs& args) {
     case Arity::Takes:
       if (n < sig.min || n > sig.max) {
         std::string bound = n < sig.min ? "at least " : "at most ";
+        // Argument Clinic says "keyword argument" when only keywords were passed.
+        bool keywords_only = n > sig.max && args.args.empty() && sig.keywords.size() != 0;
         throw_type_error(name + "() takes " + bound +
-                         plural(n < sig.min ? sig.min : sig.max, "argument") + " (" +
-                         std::to_string(n) + " given)");
+                         plural(n < sig.min ? sig.min : sig.max,
+                                keywords_only ? "keyword argument" : "argument") +
+                         " (" + std::to_string(n) + " given)");
       }
       break;
   }

@@ -2,10 +2,13 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <string>
 #include <unordered_map>
 
 #include "jinja/error.h"
+#include "jinja/filters_common.h"
 #include "jinja/methods_internal.h"
 #include "jinja/pyops.h"
 
@@ -25,8 +28,8 @@ bool iterable(const Value& v) {
   }
 }
 
+// iter(v): also ranges, dict views and generators; an Undefined is empty.
 std::vector<Value> iterate_or_throw(const Value& v) {
-  if (!iterable(v)) throw_type_error("'" + std::string(type_name(v)) + "' object is not iterable");
   return iterate(v);
 }
 
@@ -128,11 +131,13 @@ Value list_reverse(Runtime&, const Value& self, CallArgs& args) {
 Value list_sort(Runtime& rt, const Value& self, CallArgs& args) {
   size_t total = args.args.size() + args.kwargs.size();
   if (total > 2) {
-    throw_type_error("sort() takes at most 2 arguments (" + std::to_string(total) + " given)");
+    throw_type_error(std::string("sort() takes at most 2 ") +
+                     (args.args.empty() ? "keyword " : "") + "arguments (" + std::to_string(total) +
+                     " given)");
   }
   if (!args.args.empty()) throw_type_error("sort() takes no positional arguments");
   Bound b = bind({"list", "sort", Arity::Takes, 0, 2, {"key", "reverse"}}, args);
-  bool reverse = b.has(1) && as_index(b[1]) != 0;
+  bool reverse = b.has(1) && builtins::to_c_int(b[1]) != 0;
   auto& items = self.items();
   std::vector<Value> keys;
   if (b.has(0) && !b[0].is_none()) {
@@ -174,6 +179,7 @@ Value list_clear(Runtime&, const Value& self, CallArgs& args) {
 
 Value dict_get(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"dict", "get", Arity::Expected, 1, 2}, args);
+  hash_value(b[0]);  // "unhashable type: 'list'"
   const Value* v = self.dict_obj().find(b[0]);
   if (v) return *v;
   return b.has(1) ? b[1] : Value::none();
@@ -233,6 +239,7 @@ Value dict_copy(Runtime&, const Value& self, CallArgs& args) {
 
 Value dict_pop(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"dict", "pop", Arity::Expected, 1, 2}, args);
+  if (self.dict_obj().size() != 0) hash_value(b[0]);  // an empty dict never hashes the key
   DictObj& d = self.dict_obj();
   if (const Value* v = d.find(b[0])) {
     Value out = *v;
@@ -254,6 +261,7 @@ Value dict_popitem(Runtime&, const Value& self, CallArgs& args) {
 
 Value dict_setdefault(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"dict", "setdefault", Arity::Expected, 1, 2}, args);
+  hash_value(b[0]);
   DictObj& d = self.dict_obj();
   if (const Value* v = d.find(b[0])) return *v;
   Value def = b.has(1) ? b[1] : Value::none();
@@ -286,12 +294,25 @@ Value dict_update(Runtime&, const Value& self, CallArgs& args) {
                                             " has length " + std::to_string(pair.size()) +
                                             "; 2 is required");
         }
+        hash_value(pair[0]);
         d.set(pair[0], pair[1]);
       }
     }
   }
   for (auto& [k, v] : args.kwargs) d.set(Value::string(k), v);
   return Value::none();
+}
+
+// dict.fromkeys(iterable, value=None): a class method, also callable on any dict.
+Value dict_fromkeys(Runtime&, const Value&, CallArgs& args) {
+  Bound b = bind({"dict", "fromkeys", Arity::Expected, 1, 2}, args);
+  Value value = b.has(1) ? b[1] : Value::none();
+  Value out = Value::dict();
+  for (const Value& key : iterate_or_throw(b[0])) {
+    hash_value(key);  // "unhashable type: 'list'"
+    out.dict_obj().set(key, value);
+  }
+  return out;
 }
 
 Value dict_clear(Runtime&, const Value& self, CallArgs& args) {
@@ -302,31 +323,171 @@ Value dict_clear(Runtime&, const Value& self, CallArgs& args) {
 
 // --- numbers -------------------------------------------------------------------
 
+// Python names a number method by the receiver's own type: "bool.conjugate()".
+std::string_view num_type(const Value& self) {
+  return type_name(self);
+}
+
+// int(self) for an int or a bool.
+Value int_value(const Value& self) {
+  return self.is_bool() ? Value::integer(int64_t{self.as_bool()}) : self;
+}
+
 Value int_bit_length(Runtime&, const Value& self, CallArgs& args) {
-  bind({"int", "bit_length", Arity::None}, args);
-  if (self.kind() != Kind::BigInt) {
-    int64_t v = self.as_int();
-    uint64_t mag = v < 0 ? ~static_cast<uint64_t>(v) + 1 : static_cast<uint64_t>(v);
-    return Value::integer(static_cast<int64_t>(std::bit_width(mag)));
-  }
-  BigInt mag = self.as_bigint();
-  if (mag.negative()) mag = -mag;
-  // Peel 32 bits at a time; the rest fits in 64 bits.
-  const BigInt chunk(int64_t{1} << 32);
-  int64_t bits = 0;
-  while (!mag.fits_int64()) {
-    BigInt q, r;
-    BigInt::floor_divmod(mag, chunk, q, r);
-    mag = std::move(q);
-    bits += 32;
-  }
-  return Value::integer(bits + std::bit_width(static_cast<uint64_t>(mag.to_int64())));
+  bind({num_type(self), "bit_length", Arity::None}, args);
+  if (self.kind() == Kind::BigInt) return Value::integer(self.as_bigint().bit_length());
+  int64_t v = int_value(self).as_int();
+  uint64_t mag = v < 0 ? ~static_cast<uint64_t>(v) + 1 : static_cast<uint64_t>(v);
+  return Value::integer(static_cast<int64_t>(std::bit_width(mag)));
+}
+
+Value int_bit_count(Runtime&, const Value& self, CallArgs& args) {
+  bind({num_type(self), "bit_count", Arity::None}, args);
+  if (self.kind() == Kind::BigInt) return Value::integer(self.as_bigint().bit_count());
+  int64_t v = int_value(self).as_int();
+  uint64_t mag = v < 0 ? ~static_cast<uint64_t>(v) + 1 : static_cast<uint64_t>(v);
+  return Value::integer(static_cast<int64_t>(std::popcount(mag)));
+}
+
+Value int_conjugate(Runtime&, const Value& self, CallArgs& args) {
+  bind({num_type(self), "conjugate", Arity::None}, args);
+  return int_value(self);
+}
+
+Value int_as_integer_ratio(Runtime&, const Value& self, CallArgs& args) {
+  bind({num_type(self), "as_integer_ratio", Arity::None}, args);
+  return Value::tuple({int_value(self), Value::integer(int64_t{1})});
 }
 
 Value float_is_integer(Runtime&, const Value& self, CallArgs& args) {
   bind({"float", "is_integer", Arity::None}, args);
   double d = self.as_float();
   return Value::boolean(std::isfinite(d) && std::floor(d) == d);
+}
+
+Value float_conjugate(Runtime&, const Value& self, CallArgs& args) {
+  bind({"float", "conjugate", Arity::None}, args);
+  return self;
+}
+
+// CPython's float_as_integer_ratio: the exact fraction, denominator a power of two.
+Value float_as_integer_ratio(Runtime&, const Value& self, CallArgs& args) {
+  bind({"float", "as_integer_ratio", Arity::None}, args);
+  double d = self.as_float();
+  if (std::isinf(d)) throw_error(ErrorKind::Runtime, "cannot convert Infinity to integer ratio");
+  if (std::isnan(d)) value_error("cannot convert NaN to integer ratio");
+  int exponent = 0;
+  double mantissa = std::frexp(d, &exponent);
+  for (int i = 0; i < 300 && mantissa != std::floor(mantissa); ++i) {
+    mantissa *= 2.0;
+    --exponent;
+  }
+  BigInt numerator = BigInt::from_double(mantissa);
+  BigInt denominator(1);
+  BigInt power = BigInt::pow(BigInt(2), static_cast<uint64_t>(exponent < 0 ? -exponent : exponent));
+  if (exponent > 0) {
+    numerator = numerator * power;
+  } else {
+    denominator = power;
+  }
+  return Value::tuple(
+      {Value::integer(std::move(numerator)), Value::integer(std::move(denominator))});
+}
+
+// CPython's float_hex: 0x<1 hex digit>.<13 hex digits>p<exponent>.
+Value float_hex(Runtime&, const Value& self, CallArgs& args) {
+  bind({"float", "hex", Arity::None}, args);
+  double x = self.as_float();
+  if (std::isnan(x) || std::isinf(x)) return Value::string(to_repr(self));
+  if (x == 0.0) return Value::string(std::signbit(x) ? "-0x0.0p+0" : "0x0.0p+0");
+  static const char* kHex = "0123456789abcdef";
+  int e = 0;
+  double m = std::frexp(std::fabs(x), &e);
+  constexpr int kMinExp = std::numeric_limits<double>::min_exponent;  // -1021
+  int shift = 1 - std::max(kMinExp - e, 0);
+  m = std::ldexp(m, shift);
+  e -= shift;
+  std::string digits;
+  digits += kHex[static_cast<int>(m)];
+  m -= static_cast<int>(m);
+  digits += '.';
+  for (int i = 0; i < 13; ++i) {
+    m *= 16.0;
+    digits += kHex[static_cast<int>(m)];
+    m -= static_cast<int>(m);
+  }
+  std::string out = x < 0 ? "-0x" : "0x";
+  out += digits;
+  out += 'p';
+  out += e < 0 ? '-' : '+';
+  out += std::to_string(e < 0 ? -e : e);
+  return Value::string(std::move(out));
+}
+
+bool ascii_space(char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+bool hex_digit(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// float.fromhex(string): a class method, also callable on any float. The parsing
+// follows CPython's grammar; the correctly rounded conversion is strtod's.
+Value float_fromhex(Runtime&, const Value&, CallArgs& args) {
+  Bound b = bind({"float", "fromhex", Arity::One, 1, 1}, args);
+  if (!b[0].is_string()) throw_type_error("bad argument type for built-in operation");
+  std::string_view s = b[0].as_string();
+  while (!s.empty() && ascii_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);
+  auto invalid = [] { value_error("invalid hexadecimal floating-point string"); };
+  std::string text;  // what strtod gets: [-]0x<digits>[.<digits>]p<exp>
+  bool negative = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  if (lower == "inf" || lower == "infinity" || lower == "nan") {
+    double v = lower == "nan" ? std::numeric_limits<double>::quiet_NaN()
+                              : std::numeric_limits<double>::infinity();
+    return Value::floating(negative ? -v : v);
+  }
+  if (lower.size() >= 2 && lower[0] == '0' && lower[1] == 'x') s.remove_prefix(2);
+  text = negative ? "-0x" : "0x";
+  size_t i = 0, digits = 0;
+  while (i < s.size() && hex_digit(s[i])) {
+    text += s[i++];
+    ++digits;
+  }
+  if (i < s.size() && s[i] == '.') {
+    text += s[i++];
+    while (i < s.size() && hex_digit(s[i])) {
+      text += s[i++];
+      ++digits;
+    }
+  }
+  if (digits == 0) invalid();
+  text += 'p';
+  if (i < s.size() && (s[i] == 'p' || s[i] == 'P')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) text += s[i++];
+    size_t exp_digits = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+      text += s[i++];
+      ++exp_digits;
+    }
+    if (exp_digits == 0) invalid();
+  } else {
+    text += '0';
+  }
+  if (i != s.size()) invalid();
+  double v = std::strtod(text.c_str(), nullptr);
+  if (std::isinf(v)) {
+    throw_error(ErrorKind::Runtime, "hexadecimal value too large to represent as a float");
+  }
+  return Value::floating(v);
 }
 
 using Table = std::unordered_map<std::string_view, MethodFn>;
@@ -355,21 +516,58 @@ MethodFn find_tuple_method(std::string_view name) {
 
 MethodFn find_dict_method(std::string_view name) {
   static const Table table = {
-      {"get", dict_get},         {"keys", dict_keys},
-      {"values", dict_values},   {"items", dict_items},
-      {"copy", dict_copy},       {"pop", dict_pop},
-      {"popitem", dict_popitem}, {"setdefault", dict_setdefault},
-      {"update", dict_update},   {"clear", dict_clear},
+      {"get", dict_get},           {"keys", dict_keys},
+      {"values", dict_values},     {"items", dict_items},
+      {"copy", dict_copy},         {"pop", dict_pop},
+      {"popitem", dict_popitem},   {"setdefault", dict_setdefault},
+      {"update", dict_update},     {"clear", dict_clear},
+      {"fromkeys", dict_fromkeys},
   };
   return lookup(table, name);
 }
 
 MethodFn find_int_method(std::string_view name) {
-  return name == "bit_length" ? int_bit_length : nullptr;
+  static const Table table = {
+      {"bit_length", int_bit_length},
+      {"bit_count", int_bit_count},
+      {"conjugate", int_conjugate},
+      {"as_integer_ratio", int_as_integer_ratio},
+  };
+  return lookup(table, name);
 }
 
 MethodFn find_float_method(std::string_view name) {
-  return name == "is_integer" ? float_is_integer : nullptr;
+  static const Table table = {
+      {"is_integer", float_is_integer},
+      {"conjugate", float_conjugate},
+      {"as_integer_ratio", float_as_integer_ratio},
+      {"hex", float_hex},
+      {"fromhex", float_fromhex},
+  };
+  return lookup(table, name);
+}
+
+bool find_number_attribute(const Value& self, std::string_view name, Value& out) {
+  if (self.is_float()) {
+    if (name == "real") {
+      out = self;
+    } else if (name == "imag") {
+      out = Value::floating(0.0);
+    } else {
+      return false;
+    }
+    return true;
+  }
+  if (name == "real" || name == "numerator") {
+    out = int_value(self);
+  } else if (name == "imag") {
+    out = Value::integer(int64_t{0});
+  } else if (name == "denominator") {
+    out = Value::integer(int64_t{1});
+  } else {
+    return false;
+  }
+  return true;
 }
 
 }  // namespace wfgen::jinja::methods

@@ -24,6 +24,9 @@ MethodFn find_tuple_method(std::string_view name);
 MethodFn find_dict_method(std::string_view name);
 MethodFn find_int_method(std::string_view name);
 MethodFn find_float_method(std::string_view name);
+// The data attributes of int/bool (real, imag, numerator, denominator) and float
+// (real, imag): sets `out` and returns true when `name` is one.
+bool find_number_attribute(const Value& self, std::string_view name, Value& out);
 
 // How a method reports a wrong number of arguments (the C implementation decides).
 enum class Arity {

@@ -25,9 +25,26 @@ std::string tname(const Value& v) {
   return std::string(type_name(v));
 }
 
+// An argument CPython converts to a C int (splitlines' keepends, expandtabs' tabsize).
+int64_t as_c_int(const Value& v) {
+  if (v.kind() == Kind::BigInt) {
+    throw_error(ErrorKind::Runtime, "Python int too large to convert to C int");
+  }
+  int64_t i = as_index(v);
+  if (i < INT32_MIN || i > INT32_MAX) {
+    throw_error(ErrorKind::Runtime, "Python int too large to convert to C int");
+  }
+  return i;
+}
+
 // "must be str, not int" and its per-method variants.
+// (Argument Clinic names None "None", not "NoneType".)
 const std::string& need_str(const Value& v, std::string_view prefix) {
-  if (!v.is_string()) throw_type_error(std::string(prefix) + "must be str, not " + tname(v));
+  if (!v.is_string()) {
+    bool clinic = !prefix.empty();  // "replace() argument 1 must be str, not None"
+    throw_type_error(std::string(prefix) + "must be str, not " +
+                     (clinic && v.is_none() ? "None" : tname(v)));
+  }
   return v.as_string();
 }
 
@@ -127,6 +144,20 @@ Value str_istitle(Runtime&, const Value& self, CallArgs& args) {
   return string_pred_method<utf8::str_is_title>("istitle", self, args);
 }
 
+Value str_isprintable(Runtime&, const Value& self, CallArgs& args) {
+  bind({"str", "isprintable", Arity::None}, args);
+  const std::string& s = str(self);
+  for (size_t i = 0; i < s.size();) {
+    if (!utf8::is_printable(utf8::decode(s, i))) return Value::boolean(false);
+  }
+  return Value::boolean(true);  // '' is printable
+}
+
+Value str_isascii(Runtime&, const Value& self, CallArgs& args) {
+  bind({"str", "isascii", Arity::None}, args);
+  return Value::boolean(utf8::is_ascii(str(self)));
+}
+
 Value str_isidentifier(Runtime&, const Value& self, CallArgs& args) {
   bind({"str", "isidentifier", Arity::None}, args);
   const std::string& s = str(self);
@@ -187,13 +218,13 @@ struct SplitArgs {
 SplitArgs split_args(std::string_view name, CallArgs& args) {
   Bound b = bind({"str", name, Arity::Takes, 0, 2, {"sep", "maxsplit"}}, args);
   SplitArgs out;
+  if (b.has(1)) out.maxsplit = as_index(b[1]);  // converted before sep is looked at
   if (b.has(0) && !b[0].is_none()) {
     if (!b[0].is_string()) throw_type_error("must be str or None, not " + tname(b[0]));
     out.whitespace = false;
     out.sep = b[0].as_string();
     if (out.sep.empty()) value_error("empty separator");
   }
-  if (b.has(1)) out.maxsplit = as_index(b[1]);
   if (out.maxsplit < 0) out.maxsplit = INT64_MAX;
   return out;
 }
@@ -291,7 +322,7 @@ bool is_line_break(uint32_t cp) {
 
 Value str_splitlines(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "splitlines", Arity::Takes, 0, 1, {"keepends"}}, args);
-  bool keepends = b.has(0) && as_index(b[0]) != 0;
+  bool keepends = b.has(0) && as_c_int(b[0]) != 0;
   const std::string& s = str(self);
   std::vector<std::string> parts;
   size_t start = 0, i = 0;
@@ -310,10 +341,15 @@ Value str_splitlines(Runtime&, const Value& self, CallArgs& args) {
 Value str_join(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "join", Arity::One, 1, 1}, args);
   const Value& it = b[0];
-  if (!(it.is_string() || it.is_sequence() || it.is_dict())) {
+  std::vector<Value> items;
+  if (it.is_object()) {
+    // Ranges, dict views, generators (iterated once, here).
+    if (!it.obj().iterate(items)) throw_type_error("can only join an iterable");
+  } else if (it.is_string() || it.is_sequence() || it.is_dict() || it.is_undefined()) {
+    items = iterate(it);  // an Undefined is empty (a strict one raises)
+  } else {
     throw_type_error("can only join an iterable");
   }
-  std::vector<Value> items = iterate(it);
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is_string()) {
@@ -371,11 +407,13 @@ struct Search {
 Search search_args(std::string_view name, const Value& self, CallArgs& args) {
   Bound b = bind({"str", name, Arity::Takes, 1, 3}, args);
   Search s;
+  // CPython converts start/end before it checks the substring's type.
+  int64_t start = slice_bound(b, 1, 0), end = slice_bound(b, 2, INT64_MAX / 2);
   s.sub = utf8::to_code_points(need_str(b[0], ""));
   s.cps = utf8::to_code_points(str(self));
   auto len = static_cast<int64_t>(s.cps.size());
-  s.start = slice_bound(b, 1, 0);
-  s.end = slice_bound(b, 2, len);
+  s.start = start;
+  s.end = end;
   adjust_indices(s.start, s.end, len);
   return s;
 }
@@ -435,6 +473,7 @@ Value str_count(Runtime&, const Value& self, CallArgs& args) {
 // startswith/endswith(prefix[, start[, end]]); prefix may be a tuple of str.
 Value tail_match(std::string_view name, const Value& self, CallArgs& args, bool at_end) {
   Bound b = bind({"str", name, Arity::Takes, 1, 3}, args);
+  int64_t start = slice_bound(b, 1, 0), end = slice_bound(b, 2, INT64_MAX / 2);
   std::vector<Value> candidates;
   if (b[0].is_string()) {
     candidates.push_back(b[0]);
@@ -452,7 +491,6 @@ Value tail_match(std::string_view name, const Value& self, CallArgs& args, bool 
   }
   CodePoints cps = utf8::to_code_points(str(self));
   auto len = static_cast<int64_t>(cps.size());
-  int64_t start = slice_bound(b, 1, 0), end = slice_bound(b, 2, len);
   adjust_indices(start, end, len);
   for (const Value& c : candidates) {
     CodePoints sub = utf8::to_code_points(c.as_string());
@@ -558,7 +596,7 @@ Value str_zfill(Runtime&, const Value& self, CallArgs& args) {
 
 Value str_expandtabs(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "expandtabs", Arity::Takes, 0, 1, {"tabsize"}}, args);
-  int64_t tabsize = b.has(0) ? as_index(b[0]) : 8;
+  int64_t tabsize = b.has(0) ? as_c_int(b[0]) : 8;
   const std::string& s = str(self);
   std::string out;
   int64_t column = 0;
@@ -599,6 +637,132 @@ Value str_removesuffix(Runtime&, const Value& self, CallArgs& args) {
     return Value::string(s.substr(0, s.size() - suffix.size()));
   }
   return self;
+}
+
+// --- translate / maketrans -------------------------------------------------------
+
+// The class name Python's messages give a value (Jinja2's objects by their short name).
+std::string python_type_name(const Value& v) {
+  if (v.is_markup()) return "Markup";
+  std::string name = tname(v);
+  size_t dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+// table[cp] as str.translate does it: false when the table has no entry (a
+// LookupError: KeyError or IndexError), which leaves the character as it is.
+bool translate_lookup(const Value& table, uint32_t cp, Value& out) {
+  auto index = [&](const std::vector<Value>& items) {
+    if (cp >= items.size()) return false;
+    out = items[cp];
+    return true;
+  };
+  switch (table.kind()) {
+    case Kind::Dict:
+      if (const Value* v = table.dict_obj().find(Value::integer(static_cast<int64_t>(cp)))) {
+        out = *v;
+        return true;
+      }
+      return false;
+    case Kind::List:
+    case Kind::Tuple:
+      return index(table.items());
+    case Kind::String: {
+      const std::string& t = table.as_string();
+      size_t i = 0;
+      for (uint32_t k = 0; k < cp && i < t.size(); ++k) utf8::decode(t, i);
+      if (i >= t.size()) return false;
+      size_t start = i;
+      utf8::decode(t, i);
+      out = Value::string(t.substr(start, i - start));
+      return true;
+    }
+    case Kind::Undefined:
+      raise_undefined(table);
+    case Kind::Object: {
+      std::vector<Value> items;
+      if (table.obj().type_name() == "range" && table.obj().iterate(items)) return index(items);
+      break;
+    }
+    default:
+      break;
+  }
+  throw_type_error("'" + python_type_name(table) + "' object is not subscriptable");
+}
+
+Value str_translate(Runtime&, const Value& self, CallArgs& args) {
+  Bound b = bind({"str", "translate", Arity::One, 1, 1}, args);
+  const Value& table = b[0];
+  const std::string& s = str(self);
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    size_t start = i;
+    uint32_t cp = utf8::decode(s, i);
+    Value mapped;
+    if (!translate_lookup(table, cp, mapped)) {
+      out.append(s, start, i - start);
+      continue;
+    }
+    if (mapped.is_none()) continue;
+    if (mapped.is_string()) {
+      out += mapped.as_string();
+    } else if (mapped.is_int() || mapped.is_bool()) {
+      int64_t c = mapped.kind() == Kind::BigInt ? -1
+                  : mapped.is_bool()            ? mapped.as_bool()
+                                                : mapped.as_int();
+      if (c < 0 || c >= 0x110000) value_error("character mapping must be in range(0x110000)");
+      utf8::encode(out, static_cast<uint32_t>(c));
+    } else {
+      throw_type_error("character mapping must return integer, None or str");
+    }
+  }
+  return Value::string(std::move(out));
+}
+
+// str.maketrans(x[, y[, z]]): a static method, also callable on any str.
+Value str_maketrans(Runtime&, const Value&, CallArgs& args) {
+  Bound b = bind({"str", "maketrans", Arity::Expected, 1, 3}, args);
+  Value table = Value::dict();
+  DictObj& d = table.dict_obj();
+  if (b.has(1)) {
+    // Argument Clinic checks y and z before the body looks at x.
+    const std::string& to = need_str(b[1], "maketrans() argument 2 ");
+    if (b.has(2)) need_str(b[2], "maketrans() argument 3 ");
+    if (!b[0].is_string()) {
+      throw_type_error("first maketrans argument must be a string if there is a second argument");
+    }
+    CodePoints from_cps = utf8::to_code_points(b[0].as_string());
+    CodePoints to_cps = utf8::to_code_points(to);
+    if (from_cps.size() != to_cps.size()) {
+      value_error("the first two maketrans arguments must have equal length");
+    }
+    for (size_t i = 0; i < from_cps.size(); ++i) {
+      d.set(Value::integer(static_cast<int64_t>(from_cps[i])),
+            Value::integer(static_cast<int64_t>(to_cps[i])));
+    }
+    if (b.has(2)) {
+      for (uint32_t cp : utf8::to_code_points(b[2].as_string())) {
+        d.set(Value::integer(static_cast<int64_t>(cp)), Value::none());
+      }
+    }
+    return table;
+  }
+  if (!b[0].is_dict()) {
+    throw_type_error("if you give only one argument to maketrans it must be a dict");
+  }
+  for (const auto& [key, value] : b[0].dict_obj().entries()) {
+    if (key.is_string()) {
+      CodePoints cps = utf8::to_code_points(key.as_string());
+      if (cps.size() != 1) value_error("string keys in translate table must be of length 1");
+      d.set(Value::integer(static_cast<int64_t>(cps[0])), value);
+    } else if (key.is_int() || key.is_bool()) {
+      d.set(key, value);
+    } else {
+      throw_type_error("keys in translate table must be strings or integers");
+    }
+  }
+  return table;
 }
 
 // --- formatting ---------------------------------------------------------------
@@ -658,6 +822,10 @@ MethodFn find_str_method(std::string_view name) {
       {"expandtabs", str_expandtabs},
       {"removeprefix", str_removeprefix},
       {"removesuffix", str_removesuffix},
+      {"isascii", str_isascii},
+      {"isprintable", str_isprintable},
+      {"translate", str_translate},
+      {"maketrans", str_maketrans},
   };
   auto it = table.find(name);
   return it == table.end() ? nullptr : it->second;

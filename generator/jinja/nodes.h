@@ -181,7 +181,7 @@ enum class StmtKind : uint8_t {
   FromImport,
   Extends,
   Block,
-  Scope,  // a plain body (used for the loop `else`)
+  Scope,  // {% autoescape %}: a scope of its own that sets the escaping
 };
 
 struct Stmt {
@@ -325,7 +325,9 @@ struct BlockStmt : Stmt {
 };
 
 struct ScopeStmt : Stmt {
+  ExprPtr autoescape;  // whether {{ }} output inside is HTML-escaped
   Body body;
+  Unbound unbound;
   explicit ScopeStmt(uint32_t p) : Stmt(StmtKind::Scope, p) {}
 };
 

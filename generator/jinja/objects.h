@@ -22,6 +22,7 @@ struct MacroObj : ObjectBase {
   const Template* tmpl = nullptr;  // where the body is (alive for the whole render)
   Ref<Frame> closure;
   Ref<Context> ctx;
+  bool autoescape = false;  // escaping of the scope it was defined in, for its body
 
   std::string_view type_name() const override { return "Macro"; }
   std::string_view python_module() const override { return "jinja2.runtime"; }

@@ -483,11 +483,11 @@ class Parser {
     return node;
   }
 
+  // {% autoescape expr %}: Jinja2 wraps the body in a scope of its own.
   StmtPtr parse_autoescape() {
-    // Autoescaping is not supported (workflow text is never HTML); the block's
-    // expression is evaluated for errors and its body renders as a plain scope.
     auto node = std::make_unique<ScopeStmt>(next().pos);
-    parse_expression(true);
+    node->autoescape = parse_expression(true);
+    SoftScope s(*this, false);
     node->body = parse_statements({"endautoescape"}, true);
     return node;
   }

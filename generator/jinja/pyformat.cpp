@@ -10,6 +10,7 @@
 #include "jinja/error.h"
 #include "jinja/pyfloat.h"
 #include "jinja/pyops.h"
+#include "jinja/runtime.h"
 #include "jinja/unicode.h"
 
 namespace wfgen::jinja {
@@ -230,6 +231,72 @@ Value index_key(std::string_view key) {
   return Value::string(std::string(key));
 }
 
+// Python's own class name of a value, as AttributeError/TypeError messages show it.
+std::string python_type_name(const Value& v) {
+  if (v.is_markup()) return "Markup";
+  std::string name(type_name(v));
+  size_t dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+// getattr(obj, name) in Python: str.format's `.attr` looks up attributes only
+// (methods of data values, attributes of objects), never items.
+Value python_getattr(Runtime& rt, const Value& obj, std::string_view name) {
+  Value out;
+  if (obj.is_undefined()) raise_undefined(obj);
+  if (obj.is_object()) {
+    if (obj.obj().getattr(rt, name, out)) return out;
+    // Jinja2's Namespace raises AttributeError(name) from __getattribute__.
+    if (obj.obj().type_name() == "jinja2.utils.Namespace") {
+      throw_error(ErrorKind::Runtime, std::string(name));
+    }
+  } else if (find_method(obj, name, out)) {
+    return out;
+  }
+  throw_error(ErrorKind::Runtime, "'" + python_type_name(obj) + "' object has no attribute '" +
+                                      std::string(name) + "'");
+}
+
+// obj[key] in Python (key is an int or a str): str.format's `[key]` looks up items only.
+Value python_getitem(const Value& obj, const Value& key) {
+  if (obj.is_undefined()) raise_undefined(obj);
+  if (obj.is_dict()) {
+    if (const Value* v = obj.dict_obj().find(key)) return *v;
+    throw_error(ErrorKind::Runtime, to_repr(key));
+  }
+  std::vector<Value> items;
+  std::string what;  // the subscripted type as its messages say it
+  if (obj.is_string()) {
+    if (!key.is_int()) throw_type_error("string indices must be integers, not 'str'");
+    items = iterate(obj);
+    what = "string";
+  } else if (obj.is_sequence() || (obj.is_object() && (obj.obj().type_name() == "range" ||
+                                                       obj.obj().type_name() == "_GroupTuple"))) {
+    bool range = obj.is_object() && obj.obj().type_name() == "range";
+    what = obj.is_list() ? "list" : range ? "range" : "tuple";
+    if (!key.is_int()) throw_type_error(what + " indices must be integers or slices, not str");
+    if (obj.is_sequence()) {
+      items = obj.items();
+    } else {
+      obj.obj().iterate(items);
+    }
+    if (range) what = "range object";
+  } else {
+    throw_type_error("'" + python_type_name(obj) + "' object is not subscriptable");
+  }
+  if (key.kind() == Kind::Int) {
+    int64_t i = key.as_int();
+    auto n = static_cast<int64_t>(items.size());
+    if (i < 0) i += n;
+    if (i >= 0 && i < n) {
+      Value item = items[static_cast<size_t>(i)];
+      if (obj.is_markup()) return Value::markup(item.as_string());
+      return item;
+    }
+  }
+  throw_error(ErrorKind::Runtime, what + " index out of range");
+}
+
 // The object named by the first part of a field ('' / '0' / 'name').
 Value lookup_first(FieldSource& src, std::string_view first) {
   bool automatic = first.empty();
@@ -263,10 +330,7 @@ Value lookup_first(FieldSource& src, std::string_view first) {
       if (!v) throw_error(ErrorKind::Runtime, to_repr(Value::string(name)));
       return *v;
     }
-    if (!src.mapping->is_object()) {
-      throw_type_error("'" + tname(*src.mapping) + "' object is not subscriptable");
-    }
-    return src.rt.getitem(*src.mapping, Value::string(name));
+    return python_getitem(*src.mapping, Value::string(name));
   }
   for (const auto& [k, v] : src.args->kwargs) {
     if (k == name) return v;
@@ -284,13 +348,13 @@ Value resolve_field(FieldSource& src, std::string_view name) {
       size_t start = ++i;
       while (i < name.size() && name[i] != '.' && name[i] != '[') ++i;
       if (i == start) format_error("Empty attribute in format string");
-      obj = src.rt.getattr(obj, name.substr(start, i - start));
+      obj = python_getattr(src.rt, obj, name.substr(start, i - start));
     } else {  // '['
       size_t start = ++i;
       while (i < name.size() && name[i] != ']') ++i;
       if (i == name.size()) format_error("Missing ']' in format string");
       if (i == start) format_error("Empty attribute in format string");
-      obj = src.rt.getitem(obj, index_key(name.substr(start, i - start)));
+      obj = python_getitem(obj, index_key(name.substr(start, i - start)));
       ++i;
       if (i < name.size() && name[i] != '.' && name[i] != '[') {
         format_error("Only '.' or '[' may follow ']' in format field specifier");

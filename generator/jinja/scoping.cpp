@@ -220,9 +220,8 @@ class LevelVisitor {
       case StmtKind::Extends:
         return expr(static_cast<const ExtendsStmt&>(s).name.get());
       case StmtKind::Block:
+      case StmtKind::Scope:
         return;
-      case StmtKind::Scope:  // {% autoescape %}: its body is on this level
-        return body(static_cast<const ScopeStmt&>(s).body);
     }
   }
 
@@ -348,8 +347,10 @@ void each_expr(const Stmt& s, const std::function<void(const Expr*)>& f) {
     case StmtKind::Extends:
       f(static_cast<const ExtendsStmt&>(s).name.get());
       return;
-    case StmtKind::Block:
     case StmtKind::Scope:
+      f(static_cast<const ScopeStmt&>(s).autoescape.get());
+      return;
+    case StmtKind::Block:
       return;
   }
 }
@@ -371,8 +372,8 @@ bool loop_needs_loop_object(const ForStmt& f) {
   return needed;
 }
 
-// Analyses the scopes below one analysed level (through its ifs and autoescape bodies,
-// which are on that level), each with `parent` as the enclosing scope.
+// Analyses the scopes below one analysed level (through its ifs, which are on that
+// level), each with `parent` as the enclosing scope.
 void resolve_children(const Body& body, const Symbols* parent);
 
 Unbound resolve_scope(const Symbols* parent, const std::function<void(LevelVisitor&)>& visit,
@@ -406,8 +407,17 @@ void resolve_child(Stmt& s, const Symbols* parent) {
       resolve_children(i.otherwise, parent);
       return;
     }
-    case StmtKind::Scope:
-      return resolve_children(static_cast<ScopeStmt&>(s).body, parent);
+    case StmtKind::Scope: {
+      auto& sc = static_cast<ScopeStmt&>(s);
+      sc.unbound = resolve_scope(
+          parent,
+          [&](LevelVisitor& v) {
+            v.expr(sc.autoescape.get());
+            v.body(sc.body);
+          },
+          sc.body);
+      return;
+    }
     case StmtKind::For: {
       auto& f = static_cast<ForStmt&>(s);
       f.unbound = resolve_scope(

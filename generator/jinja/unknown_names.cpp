@@ -240,8 +240,11 @@ class Checker {
         return expr(static_cast<const ExtendsStmt&>(s).name.get(), soft);
       case StmtKind::Block:  // compiled after the top level (see run)
         return;
-      case StmtKind::Scope:
-        return body(static_cast<const ScopeStmt&>(s).body, soft);
+      case StmtKind::Scope: {
+        const auto& sc = static_cast<const ScopeStmt&>(s);
+        expr(sc.autoescape.get(), false);
+        return body(sc.body, false);
+      }
     }
   }
 

@@ -210,7 +210,7 @@ class DictObj : public Object {
   // find(key), trying the entry `hint` names first and leaving the found entry in it:
   // dicts of one shape (rows of a matrix) answer a lookup site in one comparison, and
   // rows whose keys are one shared string (see StringPool) without reading the key.
-  const Value* find(std::string_view key, LookupHint& hint) const {
+  [[gnu::always_inline]] const Value* find(std::string_view key, LookupHint& hint) const {
     if (hint.index < entries_.size()) {
       const Entry& e = entries_[hint.index];
       if (e.first.is_string()) {
