@@ -31,18 +31,26 @@ int compare_numbers(const Value& a, const Value& b) {
     return x < y ? -1 : x > y ? 1 : 0;
   }
   if (is_integral(a) && is_integral(b)) return BigInt::compare(a.to_bigint(), b.to_bigint());
+  if (is_integral(a) != is_integral(b)) {
+    // An int against a float, exactly as Python compares them (no rounding of the int).
+    const Value& i = is_integral(a) ? a : b;
+    double f = is_integral(a) ? b.to_double() : a.to_double();
+    if (std::isnan(f)) return 2;  // unordered: every comparison false
+    int c;
+    if (std::isinf(f)) {
+      c = f > 0 ? -1 : 1;
+    } else if (i.kind() != Kind::BigInt && std::fabs(i.to_double()) < 9e15) {
+      double d = i.to_double();  // exact below 2**53
+      c = d < f ? -1 : d > f ? 1 : 0;
+    } else {
+      double whole = std::floor(f);
+      c = BigInt::compare(i.to_bigint(), BigInt::from_double(whole));
+      if (c == 0 && whole != f) c = -1;  // the int equals floor(f), which is below f
+    }
+    return is_integral(a) ? c : -c;
+  }
   double x = a.to_double(), y = b.to_double();
   if (std::isnan(x) || std::isnan(y)) return 2;  // unordered: every comparison false
-  // An int against an integral float: compare exactly when the double is integral.
-  if (is_integral(a) != is_integral(b)) {
-    const Value& i = is_integral(a) ? a : b;
-    double f = is_integral(a) ? y : x;
-    if (std::isfinite(f) && std::floor(f) == f &&
-        (i.kind() == Kind::BigInt || std::fabs(f) > 9e15)) {
-      int c = BigInt::compare(i.to_bigint(), BigInt::from_double(f));
-      return is_integral(a) ? c : -c;
-    }
-  }
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
