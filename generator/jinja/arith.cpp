@@ -330,6 +330,13 @@ bool contains(const Value& container, const Value& item) {
       if (container.is_strict_undefined()) raise_undefined(container);
       return false;
     case Kind::Object: {
+      if (container.obj().is_iterator()) {  // takes items only until it finds one
+        Value x;
+        while (container.obj().next_value(x)) {
+          if (equals(x, item)) return true;
+        }
+        return false;
+      }
       std::vector<Value> items;
       if (container.obj().iterate(items)) {
         for (const auto& x : items) {

@@ -163,10 +163,8 @@ bool test_sequence(Runtime&, const Value& input, CallArgs& args) {
       return true;
     case Kind::Undefined:
       return !input.is_strict_undefined();
-    case Kind::Object: {
-      std::vector<Value> items;
-      return input.obj().iterate(items);
-    }
+    case Kind::Object:  // len() and [] (range; not dict views or generators)
+      return input.obj().has_length() && input.obj().subscriptable();
     default:
       return false;
   }

@@ -352,9 +352,12 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
       break;
     case Kind::Object: {
       if (key.is_string() && obj.obj().getattr(*this, key.as_string(), out)) return out;
-      std::vector<Value> items;
-      if ((key.kind() == Kind::Int || key.is_bool()) && obj.obj().iterate(items)) {
-        return getitem(Value::tuple(std::move(items)), key);
+      size_t n = 0;
+      if ((key.kind() == Kind::Int || key.is_bool()) && obj.obj().subscriptable() &&
+          obj.obj().size(n)) {
+        int64_t i = key.is_bool() ? key.as_bool() : key.as_int();
+        if (i < 0) i += static_cast<int64_t>(n);
+        if (i >= 0 && i < static_cast<int64_t>(n)) return obj.obj().item_at(static_cast<size_t>(i));
       }
       break;
     }
@@ -388,12 +391,11 @@ Value Renderer::slice(const Value& obj, const SliceExpr& s) {
   Value stop = s.stop ? eval(*s.stop) : Value::none();
   Value step_v = s.step ? eval(*s.step) : Value::none();
   if (obj.is_undefined()) raise_undefined(obj);
-  if (obj.is_object()) {
-    std::vector<Value> items;
+  if (obj.is_object() && obj.obj().subscriptable()) {
     if (obj.obj().type_name() == "range") return slice_range(obj, start, stop, step_v);
-    // Other iterable objects (dict views) slice as the list of their items.
-    if (obj.obj().iterate(items))
-      return slice_items(Value::list(std::move(items)), start, stop, step_v);
+    std::vector<Value> items;  // a namedtuple slices as a tuple
+    obj.obj().iterate(items);
+    return slice_items(Value::tuple(std::move(items)), start, stop, step_v);
   }
   // Jinja2 subscripts slices directly (no getitem fallback): Python's errors apply.
   if (obj.is_dict()) throw_type_error("unhashable type: 'slice'");

@@ -23,61 +23,67 @@ CallArgs copy_args(const std::vector<Value>& positional, size_t from,
   return out;
 }
 
+// The body of Jinja2's select_or_reject generator (it runs when consumed, so even a
+// missing attribute name is raised only then).
 Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool select,
                        bool lookup_attr) {
-  if (!truthy(input)) return make_generator({}, "select_or_reject");
-  std::optional<AttrGetter> transform;
-  size_t off = 0;
-  if (lookup_attr) {
-    if (args.args.empty()) throw_error(ErrorKind::Runtime, "Missing parameter for attribute name");
-    transform.emplace(args.args[0], false);
-    off = 1;
-  }
-  bool has_test = args.args.size() > off;
-  std::string test_name = has_test ? to_str(args.args[off]) : std::string();
-  std::vector<Value> out;
-  for (const Value& item : iterate(input)) {
-    Value subject = transform ? (*transform)(rt, item) : item;
-    bool passed;
-    if (has_test) {
-      CallArgs test_args = copy_args(args.args, off + 1, args.kwargs);
-      passed = rt.call_test(test_name, subject, test_args);
-    } else {
-      passed = truthy(subject);
+  return run_generator("select_or_reject", [&](std::vector<Value>& out) {
+    if (!truthy(input)) return;
+    std::optional<AttrGetter> transform;
+    size_t off = 0;
+    if (lookup_attr) {
+      if (args.args.empty())
+        throw_error(ErrorKind::Runtime, "Missing parameter for attribute name");
+      transform.emplace(args.args[0], false);
+      off = 1;
     }
-    if (passed == select) out.push_back(item);
-  }
-  return make_generator(std::move(out), "select_or_reject");
+    bool has_test = args.args.size() > off;
+    for (const Value& item : iterate(input)) {
+      Value subject = transform ? (*transform)(rt, item) : item;
+      bool passed;
+      if (has_test) {
+        const Value& name = args.args[off];
+        if (!name.is_string())
+          throw_error(ErrorKind::Runtime, "No test named " + to_repr(name) + ".");
+        CallArgs test_args = copy_args(args.args, off + 1, args.kwargs);
+        passed = rt.call_test(name.as_string(), subject, test_args);
+      } else {
+        passed = truthy(subject);
+      }
+      if (passed == select) out.push_back(item);
+    }
+  });
 }
 
 }  // namespace
 
 Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
   check_varargs_call({"sync_do_map", {"context", "value"}, {}}, args);
-  if (!truthy(input)) return make_generator({}, "sync_do_map");
-  std::vector<Value> items = iterate(input);
-  std::vector<Value> out;
-  out.reserve(items.size());
-  Value attribute;
-  if (args.args.empty() && args.take_kwarg("attribute", attribute)) {
-    Value fallback = Value::none();
-    args.take_kwarg("default", fallback);
-    if (!args.kwargs.empty()) {
-      std::string name_repr;
-      append_string_repr(name_repr, args.kwargs.front().first);
-      throw_error(ErrorKind::Runtime, "Unexpected keyword argument " + name_repr);
+  return run_generator("sync_do_map", [&](std::vector<Value>& out) {
+    if (!truthy(input)) return;
+    Value attribute;
+    if (args.args.empty() && args.take_kwarg("attribute", attribute)) {
+      Value fallback = Value::none();
+      args.take_kwarg("default", fallback);
+      if (!args.kwargs.empty()) {
+        std::string name_repr;
+        append_string_repr(name_repr, args.kwargs.front().first);
+        throw_error(ErrorKind::Runtime, "Unexpected keyword argument " + name_repr);
+      }
+      AttrGetter getter(attribute, false, fallback);
+      for (const Value& item : iterate(input)) out.push_back(getter(rt, item));
+      return;
     }
-    AttrGetter getter(attribute, false, fallback);
-    for (const Value& item : items) out.push_back(getter(rt, item));
-    return make_generator(std::move(out), "sync_do_map");
-  }
-  if (args.args.empty()) throw_error(ErrorKind::Runtime, "map requires a filter argument");
-  std::string name = to_str(args.args[0]);
-  for (const Value& item : items) {
-    CallArgs filter_args = copy_args(args.args, 1, args.kwargs);
-    out.push_back(rt.call_filter(name, item, filter_args));
-  }
-  return make_generator(std::move(out), "sync_do_map");
+    if (args.args.empty()) throw_error(ErrorKind::Runtime, "map requires a filter argument");
+    const Value& name = args.args[0];
+    for (const Value& item : iterate(input)) {
+      // Jinja2 looks the name up per item: "No filter named 1." names it by repr.
+      if (!name.is_string())
+        throw_error(ErrorKind::Runtime, "No filter named " + to_repr(name) + ".");
+      CallArgs filter_args = copy_args(args.args, 1, args.kwargs);
+      out.push_back(rt.call_filter(name.as_string(), item, filter_args));
+    }
+  });
 }
 
 Value filter_select(Runtime& rt, const Value& input, CallArgs& args) {

@@ -11,6 +11,7 @@
 #include "jinja/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
+#include "jinja/generator_obj.h"
 #include "jinja/pyops.h"
 #include "jinja/unicode.h"
 
@@ -39,6 +40,7 @@ struct GroupTuple : ObjectBase {
     out = {grouper, list};
     return true;
   }
+  bool subscriptable() const override { return true; }
   void repr(std::string& out) const override {
     out += '(';
     append_repr(out, grouper);
@@ -76,6 +78,9 @@ Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
     if (!input.items().empty()) return input.items().front();
   } else if (input.is_dict()) {
     if (input.dict_obj().size()) return input.dict_obj().entries().front().first;
+  } else if (input.is_object() && input.obj().is_iterator()) {
+    Value first;  // takes one item, as `for x in seq: return x` does
+    if (input.obj().next_value(first)) return first;
   } else {
     std::vector<Value> items = iterate(input);
     if (!items.empty()) return items.front();
@@ -137,30 +142,49 @@ Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
   return Value::string(std::move(out));
 }
 
+// do_reverse: a str is reversed; what Python can reverse gives its reverse iterator
+// (list_reverseiterator, reversed for tuples, dict_reversekeyiterator...); any other
+// iterable (a generator) is listed and reversed.
 Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_reverse", {"value"}, {}}, args);
   if (input.is_string()) {
     std::vector<uint32_t> cps = utf8::to_code_points(input.as_string());
     std::reverse(cps.begin(), cps.end());
-    return Value::string(utf8::from_code_points(cps));
+    std::string reversed = utf8::from_code_points(cps);
+    return input.is_markup() ? Value::markup(std::move(reversed))
+                             : Value::string(std::move(reversed));
   }
-  bool iterable = input.is_sequence() || input.is_dict() || input.is_undefined();
+  const char* iterator = input.is_list()        ? "list_reverseiterator"
+                         : input.is_tuple()     ? "reversed"
+                         : input.is_dict()      ? "dict_reversekeyiterator"
+                         : input.is_undefined() ? "reversed"
+                                                : nullptr;
+  if (input.is_object()) {
+    std::string_view type = input.obj().type_name();
+    if (type == "range") iterator = "range_iterator";
+    if (type == "dict_keys") iterator = "dict_reversekeyiterator";
+    if (type == "dict_values") iterator = "dict_reversevalueiterator";
+    if (type == "dict_items") iterator = "dict_reverseitemiterator";
+    if (type == "_GroupTuple") iterator = "reversed";
+  }
   std::vector<Value> items;
-  if (input.is_object()) iterable = input.obj().iterate(items);
+  bool iterable = input.is_sequence() || input.is_dict() || input.is_undefined() ||
+                  (input.is_object() && input.obj().iterate(items));
   if (!iterable) throw_error(ErrorKind::Runtime, "argument must be iterable");
   if (!input.is_object()) items = iterate(input);
   std::reverse(items.begin(), items.end());
+  if (iterator) return make_iterator(std::move(items), iterator);
   return Value::list(std::move(items));
 }
 
 Value filter_items(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_items", {"value"}, {}}, args);
-  if (input.is_undefined()) return Value::list();
-  if (!input.is_dict()) throw_type_error("Can only get item pairs from a mapping.");
-  std::vector<Value> pairs;
-  pairs.reserve(input.dict_obj().size());
-  for (const auto& [k, v] : input.dict_obj().entries()) pairs.push_back(Value::tuple({k, v}));
-  return Value::list(std::move(pairs));
+  return run_generator("do_items", [&](std::vector<Value>& pairs) {
+    if (input.is_undefined()) return;
+    if (!input.is_dict()) throw_type_error("Can only get item pairs from a mapping.");
+    pairs.reserve(input.dict_obj().size());
+    for (const auto& [k, v] : input.dict_obj().entries()) pairs.push_back(Value::tuple({k, v}));
+  });
 }
 
 Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
@@ -229,12 +253,12 @@ Value filter_unique(Runtime& rt, const Value& input, CallArgs& args) {
                  args);
   bool case_sensitive = truthy(bind.get(0, Value::boolean(false)));
   AttrGetter key(bind.get(1, Value::none()), !case_sensitive);
-  ValueSet seen;
-  std::vector<Value> out;
-  for (const Value& item : iterate(input)) {
-    if (seen.insert(key(rt, item))) out.push_back(item);
-  }
-  return Value::list(std::move(out));
+  return run_generator("sync_do_unique", [&](std::vector<Value>& out) {
+    ValueSet seen;
+    for (const Value& item : iterate(input)) {
+      if (seen.insert(key(rt, item))) out.push_back(item);
+    }
+  });
 }
 
 namespace {
@@ -292,25 +316,25 @@ Value filter_batch(Runtime& rt, const Value& input, CallArgs& args) {
   auto size_of = [](const std::vector<Value>& v) {
     return Value::integer(static_cast<int64_t>(v.size()));
   };
-  std::vector<Value> batches;
-  std::vector<Value> tmp;
-  for (const Value& item : iterate(input)) {
-    if (equals(size_of(tmp), linecount)) {
+  return run_generator("do_batch", [&](std::vector<Value>& batches) {
+    std::vector<Value> tmp;
+    for (const Value& item : iterate(input)) {
+      if (equals(size_of(tmp), linecount)) {
+        batches.push_back(Value::list(std::move(tmp)));
+        tmp.clear();
+      }
+      tmp.push_back(item);
+    }
+    if (!tmp.empty()) {
+      if (!fill_with.is_none() && compare(size_of(tmp), linecount, "<") == -1) {
+        // tmp += [fill_with] * (linecount - len(tmp))
+        Value missing = binary_op(rt, BinOp::Sub, linecount, size_of(tmp));
+        Value fill = binary_op(rt, BinOp::Mul, Value::list({fill_with}), missing);
+        for (const Value& v : fill.items()) tmp.push_back(v);
+      }
       batches.push_back(Value::list(std::move(tmp)));
-      tmp.clear();
     }
-    tmp.push_back(item);
-  }
-  if (!tmp.empty()) {
-    if (!fill_with.is_none() && compare(size_of(tmp), linecount, "<") == -1) {
-      // tmp += [fill_with] * (linecount - len(tmp))
-      Value missing = binary_op(rt, BinOp::Sub, linecount, size_of(tmp));
-      Value fill = binary_op(rt, BinOp::Mul, Value::list({fill_with}), missing);
-      for (const Value& v : fill.items()) tmp.push_back(v);
-    }
-    batches.push_back(Value::list(std::move(tmp)));
-  }
-  return Value::list(std::move(batches));
+  });
 }
 
 // sync_do_slice: `length // slices` and `length % slices`, then range(slices).
@@ -318,27 +342,27 @@ Value filter_slice(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"sync_do_slice", {"value"}, {"slices", "fill_with"}, 1}, args);
   const Value& slices_v = bind[0];
   Value fill_with = bind.get(1, Value::none());
-  std::vector<Value> seq = iterate(input);
-  Value len_v = Value::integer(static_cast<int64_t>(seq.size()));
-  Value per_v = binary_op(rt, BinOp::FloorDiv, len_v, slices_v);
-  Value extra_v = binary_op(rt, BinOp::Mod, len_v, slices_v);
-  int64_t slices = to_index(slices_v);  // range(slices)
-  // An int slice count gives int quotients (a bool one too).
-  int64_t per = to_index(per_v), extra = to_index(extra_v);
-  int64_t len = static_cast<int64_t>(seq.size());
-  std::vector<Value> out;
-  int64_t offset = 0;
-  for (int64_t n = 0; n < slices; ++n) {
-    int64_t start = offset + n * per;
-    if (n < extra) ++offset;
-    int64_t end = offset + (n + 1) * per;
-    std::vector<Value> part;
-    for (int64_t i = std::max<int64_t>(start, 0); i < std::min(end, len); ++i)
-      part.push_back(seq[i]);
-    if (!fill_with.is_none() && n >= extra) part.push_back(fill_with);
-    out.push_back(Value::list(std::move(part)));
-  }
-  return Value::list(std::move(out));
+  return run_generator("sync_do_slice", [&](std::vector<Value>& out) {
+    std::vector<Value> seq = iterate(input);
+    Value len_v = Value::integer(static_cast<int64_t>(seq.size()));
+    Value per_v = binary_op(rt, BinOp::FloorDiv, len_v, slices_v);
+    Value extra_v = binary_op(rt, BinOp::Mod, len_v, slices_v);
+    int64_t slices = to_index(slices_v);  // range(slices)
+    // An int slice count gives int quotients (a bool one too).
+    int64_t per = to_index(per_v), extra = to_index(extra_v);
+    int64_t len = static_cast<int64_t>(seq.size());
+    int64_t offset = 0;
+    for (int64_t n = 0; n < slices; ++n) {
+      int64_t start = offset + n * per;
+      if (n < extra) ++offset;
+      int64_t end = offset + (n + 1) * per;
+      std::vector<Value> part;
+      for (int64_t i = std::max<int64_t>(start, 0); i < std::min(end, len); ++i)
+        part.push_back(seq[i]);
+      if (!fill_with.is_none() && n >= extra) part.push_back(fill_with);
+      out.push_back(Value::list(std::move(part)));
+    }
+  });
 }
 
 Value filter_groupby(Runtime& rt, const Value& input, CallArgs& args) {

@@ -14,8 +14,9 @@ namespace wfgen::jinja::builtins {
 
 namespace {
 
-// Jinja2's sandbox cap on range() (MAX_RANGE); ranges are materialised here.
-constexpr int64_t kMaxRange = 100000;
+// A range is lazy (len, indexing and printing need no items), but iterating one lists
+// its items: this bounds that list (160 MB of values).
+constexpr int64_t kMaxRangeItems = 10'000'000;
 
 // Python's range object: iterable, prints as range(start, stop[, step]).
 struct RangeObject : ObjectBase {
@@ -38,8 +39,21 @@ struct RangeObject : ObjectBase {
       return false;
     return true;
   }
+  bool subscriptable() const override { return true; }
+  bool size(size_t& n) const override {
+    n = static_cast<size_t>(size());
+    return true;
+  }
+  Value item_at(size_t i) const override {
+    return Value::integer(start + static_cast<int64_t>(i) * step);
+  }
   bool iterate(std::vector<Value>& out) const override {
     int64_t n = size();
+    if (n > kMaxRangeItems) {
+      throw_error(ErrorKind::Runtime, "range of " + std::to_string(n) +
+                                          " items is too large to iterate (the limit is " +
+                                          std::to_string(kMaxRangeItems) + ")");
+    }
     out.clear();
     out.reserve(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out.push_back(Value::integer(start + i * step));
@@ -266,13 +280,7 @@ Value global_range(Runtime&, CallArgs& args) {
     if (n == 3) step = to_index(args.args[2]);
   }
   if (step == 0) throw_error(ErrorKind::Value, "range() arg 3 must not be zero");
-  auto* range = new RangeObject(start, stop, step);
-  Value result = Value::object(range);
-  if (range->size() > kMaxRange) {
-    throw_error(ErrorKind::Runtime,
-                "Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).");
-  }
-  return result;
+  return Value::object(new RangeObject(start, stop, step));
 }
 
 Value global_dict(Runtime&, CallArgs& args) {

@@ -85,8 +85,8 @@ bool truthy(const Value& v) {
       return v.dict_obj().size() != 0;
     case Kind::Object: {
       // Sized iterables (dict views, ranges) are false when empty; generators always true.
-      std::vector<Value> items;
-      if (v.obj().has_length() && v.obj().iterate(items)) return !items.empty();
+      size_t n = 0;
+      if (v.obj().has_length() && v.obj().size(n)) return n != 0;
       return true;
     }
   }
@@ -337,8 +337,8 @@ size_t length(const Value& v) {
     case Kind::Dict:
       return v.dict_obj().size();
     case Kind::Object: {
-      std::vector<Value> items;
-      if (v.obj().has_length() && v.obj().iterate(items)) return items.size();
+      size_t n = 0;
+      if (v.obj().has_length() && v.obj().size(n)) return n;
       break;
     }
     default:

@@ -269,6 +269,28 @@ struct ObjectBase : Object {
     (void)out;
     return false;
   }
+  // One-shot iterators (generators): iterating consumes them; next_value takes one
+  // item (false when exhausted).
+  virtual bool is_iterator() const { return false; }
+  virtual bool next_value(Value& out) const {
+    (void)out;
+    return false;
+  }
+  // Whether `obj[i]` and slices work (range, namedtuples; not dict views or iterators).
+  virtual bool subscriptable() const { return false; }
+  // len() without listing the items, for objects that know it (range).
+  virtual bool size(size_t& n) const {
+    std::vector<Value> items;
+    if (!has_length() || !iterate(items)) return false;
+    n = items.size();
+    return true;
+  }
+  // obj[i] for 0 <= i < len (subscriptable objects only).
+  virtual Value item_at(size_t i) const {
+    std::vector<Value> items;
+    iterate(items);
+    return items.at(i);
+  }
 };
 
 // Positional and keyword arguments of a call, already evaluated.
