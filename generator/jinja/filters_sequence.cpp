@@ -25,6 +25,7 @@ struct GroupTuple : ObjectBase {
   Value list;
   GroupTuple(Value g, Value l) : grouper(std::move(g)), list(std::move(l)) {}
   std::string_view type_name() const override { return "_GroupTuple"; }
+  std::string_view python_module() const override { return "jinja2.filters"; }
   bool getattr(Runtime&, std::string_view name, Value& out) const override {
     if (name == "grouper") {
       out = grouper;

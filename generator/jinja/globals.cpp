@@ -93,7 +93,8 @@ struct BoundMethod : ObjectBase {
 struct Cycler : ObjectBase {
   std::vector<Value> items;
   size_t pos = 0;
-  std::string_view type_name() const override { return "jinja2.utils.Cycler"; }
+  std::string_view type_name() const override { return "Cycler"; }
+  std::string_view python_module() const override { return "jinja2.utils"; }
 
   static Value next(Cycler& self, Runtime&, CallArgs& args) {
     ArgBinder bind({"Cycler.next", {"self"}, {}}, args);
@@ -131,7 +132,8 @@ struct Joiner : ObjectBase {
   std::string sep;
   bool used = false;
   explicit Joiner(std::string s) : sep(std::move(s)) {}
-  std::string_view type_name() const override { return "jinja2.utils.Joiner"; }
+  std::string_view type_name() const override { return "Joiner"; }
+  std::string_view python_module() const override { return "jinja2.utils"; }
   bool callable() const override { return true; }
   Value call(Runtime&, CallArgs& args) override {
     ArgBinder bind({"Joiner.__call__", {"self"}, {}}, args);

@@ -16,8 +16,8 @@ class Namespace : public ObjectBase {
   // Starts from a dict's items (namespace(dict, **kw) builds a dict first).
   explicit Namespace(Value attrs) : attrs_(std::move(attrs)) {}
 
-  // Jinja2's object_type_repr shows "jinja2.utils.Namespace object" in messages.
-  std::string_view type_name() const override { return "jinja2.utils.Namespace"; }
+  std::string_view type_name() const override { return "Namespace"; }
+  std::string_view python_module() const override { return "jinja2.utils"; }
   bool getattr(Runtime&, std::string_view name, Value& out) const override {
     const Value* v = attrs_.dict_obj().find(name);
     if (!v) return false;

@@ -247,7 +247,7 @@ Value python_getattr(Runtime& rt, const Value& obj, std::string_view name) {
   if (obj.is_object()) {
     if (obj.obj().getattr(rt, name, out)) return out;
     // Jinja2's Namespace raises AttributeError(name) from __getattribute__.
-    if (obj.obj().type_name() == "jinja2.utils.Namespace") {
+    if (obj.obj().type_name() == "Namespace") {
       throw_error(ErrorKind::Runtime, std::string(name));
     }
   } else if (find_method(obj, name, out)) {
