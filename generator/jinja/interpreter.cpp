@@ -535,8 +535,10 @@ std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_mi
     if (!name.is_sequence() && !name.is_dict() && !name.is_object() && truthy(name))
       throw_type_error("'" + std::string(type_name(name)) + "' object is not iterable");
     std::vector<Value> names = truthy(name) ? iterate(name) : std::vector<Value>{};
-    if (names.empty())
+    if (names.empty()) {
+      if (ignore_missing) return nullptr;
       throw_error(ErrorKind::NotFound, "Tried to select from an empty list of templates.");
+    }
     for (const auto& n : names) {
       if (n.is_undefined()) continue;  // select_template skips undefined names
       if (!n.is_string()) {

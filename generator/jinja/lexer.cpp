@@ -7,6 +7,7 @@
 #include "jinja/environment.h"
 #include "jinja/source.h"
 #include "jinja/unicode.h"
+#include "jinja/unicode_case.h"
 
 namespace wfgen::jinja {
 
@@ -47,14 +48,6 @@ bool is_ascii_name_start(char c) {
 bool is_ascii_name_char(char c) {
   return is_ascii_name_start(c) || is_digit(c);
 }
-// A code point Jinja2's name pattern takes beyond ASCII: Python's \w (letters and
-// numbers), the middle dot and the combining marks identifiers may continue with.
-bool is_name_code_point(uint32_t cp) {
-  return utf8::is_alnum(cp) || cp == 0xB7 || cp == 0x387 || (cp >= 0x300 && cp <= 0x36F) ||
-         (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
-         (cp >= 0xFE20 && cp <= 0xFE2F);
-}
-
 enum class TagKind { Raw, Comment, Block, Variable };
 
 struct TagStart {
@@ -85,7 +78,21 @@ class Lexer {
     }
   }
 
-  std::vector<Token> run() {
+  TokenList run() {
+    TokenList out;
+    try {
+      lex_all();
+      tokens_.push_back(Token{Tok::Eof, static_cast<uint32_t>(src_.size()), {}, {}});
+    } catch (const TemplateError&) {
+      out.error = std::current_exception();
+      tokens_.push_back(Token{Tok::Error, static_cast<uint32_t>(src_.size()), {}, {}});
+    }
+    out.tokens = std::move(tokens_);
+    return out;
+  }
+
+ private:
+  void lex_all() {
     size_t pos = 0;
     while (pos < src_.size()) {
       std::optional<TagStart> tag = find_tag(pos);
@@ -113,11 +120,8 @@ class Lexer {
           break;
       }
     }
-    tokens_.push_back(Token{Tok::Eof, static_cast<uint32_t>(src_.size()), {}, {}});
-    return std::move(tokens_);
   }
 
- private:
   bool at(size_t pos, std::string_view s) const { return src_.compare(pos, s.size(), s) == 0; }
 
   // The byte length of the whitespace character at pos (Python's \s: Unicode spaces
@@ -308,18 +312,18 @@ class Lexer {
   // then refuses what Python would not accept as an identifier.
   void lex_name(size_t pos) {
     size_t e = pos;
-    bool starts_ok = true;
+    bool identifier = true;  // str.isidentifier() of the name so far
     while (e < src_.size()) {
       if (static_cast<unsigned char>(src_[e]) < 0x80) {
         if (!is_ascii_name_char(src_[e])) break;
-        if (e == pos && is_digit(src_[e])) starts_ok = false;
+        if (e == pos && is_digit(src_[e])) identifier = false;
         ++e;
         continue;
       }
       size_t next = e;
       uint32_t cp = utf8::decode(src_, next);
-      if (!is_name_code_point(cp)) break;
-      if (e == pos && !utf8::is_alpha(cp)) starts_ok = false;
+      if (!utf8::is_jinja_name_char(cp)) break;
+      if (!(e == pos ? utf8::is_id_start(cp) : utf8::is_id_continue(cp))) identifier = false;
       e = next;
     }
     if (e == pos) {
@@ -329,7 +333,7 @@ class Lexer {
                      std::to_string(utf8::length(src_.substr(0, pos))),
                  static_cast<uint32_t>(pos));
     }
-    if (!starts_ok) file_.fail("Invalid character in identifier", static_cast<uint32_t>(pos));
+    if (!identifier) file_.fail("Invalid character in identifier", static_cast<uint32_t>(pos));
     push(Tok::Name, pos, e - pos);
   }
 
@@ -561,7 +565,7 @@ class Lexer {
 
 }  // namespace
 
-std::vector<Token> tokenize(const SourceFile& file, const EnvironmentOptions& options) {
+TokenList tokenize(const SourceFile& file, const EnvironmentOptions& options) {
   return Lexer(file, options).run();
 }
 

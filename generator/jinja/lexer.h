@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,7 @@ enum class Tok : uint8_t {
   Float,
   Op,  // `text` holds the operator
   Eof,
+  Error,  // a lexical error here: TokenList::error
 };
 
 struct Token {
@@ -39,8 +41,20 @@ std::string normalize_source(std::string_view source, bool keep_trailing_newline
 
 class SourceFile;
 
-// Tokenizes `file.text()`, which must outlive the tokens. Throws a located
-// TemplateError(Syntax) on lexical errors.
-std::vector<Token> tokenize(const SourceFile& file, const EnvironmentOptions& options);
+// The tokens of a template. Jinja2 lexes lazily, so a lexical error is raised only
+// when the parser reaches it (a parse error before it is reported instead): the list
+// then ends with a Tok::Error token and `error` holds the located TemplateError.
+struct TokenList {
+  std::vector<Token> tokens;  // ends with Eof or Error
+  std::exception_ptr error;
+
+  // Throws the lexical error, if any.
+  void check() const {
+    if (error) std::rethrow_exception(error);
+  }
+};
+
+// Tokenizes `file.text()`, which must outlive the tokens.
+TokenList tokenize(const SourceFile& file, const EnvironmentOptions& options);
 
 }  // namespace wfgen::jinja

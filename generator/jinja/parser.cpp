@@ -35,10 +35,11 @@ bool is_reserved_constant(std::string_view n) {
 
 class Parser {
  public:
-  Parser(Template& tmpl, std::vector<Token> tokens)
-      : tmpl_(tmpl), file_(tmpl.source()), toks_(std::move(tokens)) {}
+  Parser(Template& tmpl, TokenList tokens)
+      : tmpl_(tmpl), file_(tmpl.source()), lexed_(std::move(tokens)), toks_(lexed_.tokens) {}
 
   void run() {
+    if (cur().type == Tok::Error) lexed_.check();
     tmpl_.body_ = subparse({});
     if (cur().type != Tok::Eof) fail_unknown_tag(cur());
   }
@@ -48,11 +49,17 @@ class Parser {
   enum class NameUse { Load, Store, Param };
 
   // --- token stream ---------------------------------------------------------
+  // Stepping onto a lexical error raises it, as Jinja2's lazy token stream does.
   const Token& cur() const { return toks_[i_]; }
-  const Token& look() const { return toks_[i_ + 1 < toks_.size() ? i_ + 1 : i_]; }
+  const Token& look() const {
+    const Token& t = toks_[i_ + 1 < toks_.size() ? i_ + 1 : i_];
+    if (t.type == Tok::Error) lexed_.check();
+    return t;
+  }
   const Token& next() {
     const Token& t = toks_[i_];
     if (i_ + 1 < toks_.size()) ++i_;
+    if (toks_[i_].type == Tok::Error) lexed_.check();
     return t;
   }
   bool is_op(const Token& t, std::string_view op) const {
@@ -1077,7 +1084,8 @@ class Parser {
 
   Template& tmpl_;
   const SourceFile& file_;
-  std::vector<Token> toks_;
+  TokenList lexed_;
+  const std::vector<Token>& toks_;
   size_t i_ = 0;
   bool toplevel_ = true;  // not inside a scope that is not soft (where extends may stand)
   NameUse name_use_ = NameUse::Load;

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "jinja/node_children.h"
 #include "jinja/symbols.h"
 #include "jinja/template.h"
 
@@ -16,82 +17,11 @@ const uint32_t kLoopSymbol = intern_symbol("loop");
 using NameFn = std::function<void(uint32_t)>;
 
 // Every name an expression reads.
-void each_name(const Expr* e, const NameFn& f);
-
-void each_name(const CallArgsExpr& a, const NameFn& f) {
-  for (const auto& arg : a.args) each_name(arg.get(), f);
-  for (const auto& [name, arg] : a.kwargs) each_name(arg.get(), f);
-  each_name(a.dyn_args.get(), f);
-  each_name(a.dyn_kwargs.get(), f);
-}
-
 void each_name(const Expr* e, const NameFn& f) {
   if (!e) return;
-  switch (e->kind) {
-    case ExprKind::Const:
-      return;
-    case ExprKind::Name:
-      return f(static_cast<const NameExpr&>(*e).symbol);
-    case ExprKind::NsRef:
-      return f(static_cast<const NsRefExpr&>(*e).symbol);
-    case ExprKind::Getattr:
-      return each_name(static_cast<const GetattrExpr&>(*e).obj.get(), f);
-    case ExprKind::Getitem: {
-      const auto& g = static_cast<const GetitemExpr&>(*e);
-      each_name(g.obj.get(), f);
-      return each_name(g.arg.get(), f);
-    }
-    case ExprKind::Slice: {
-      const auto& s = static_cast<const SliceExpr&>(*e);
-      each_name(s.start.get(), f);
-      each_name(s.stop.get(), f);
-      return each_name(s.step.get(), f);
-    }
-    case ExprKind::Call: {
-      const auto& c = static_cast<const CallExpr&>(*e);
-      each_name(c.callee.get(), f);
-      return each_name(c.args, f);
-    }
-    case ExprKind::Filter: {
-      const auto& x = static_cast<const FilterExpr&>(*e);
-      each_name(x.input.get(), f);
-      return each_name(x.args, f);
-    }
-    case ExprKind::Test: {
-      const auto& t = static_cast<const TestExpr&>(*e);
-      each_name(t.input.get(), f);
-      return each_name(t.args, f);
-    }
-    case ExprKind::Unary:
-      return each_name(static_cast<const UnaryExpr&>(*e).operand.get(), f);
-    case ExprKind::Binary: {
-      const auto& b = static_cast<const BinaryExpr&>(*e);
-      each_name(b.left.get(), f);
-      return each_name(b.right.get(), f);
-    }
-    case ExprKind::Compare: {
-      const auto& c = static_cast<const CompareExpr&>(*e);
-      each_name(c.first.get(), f);
-      for (const auto& [op, operand] : c.rest) each_name(operand.get(), f);
-      return;
-    }
-    case ExprKind::CondExpr: {
-      const auto& c = static_cast<const CondExpr&>(*e);
-      each_name(c.then.get(), f);
-      each_name(c.test.get(), f);
-      return each_name(c.otherwise.get(), f);
-    }
-    case ExprKind::Tuple:
-    case ExprKind::List:
-      for (const auto& item : static_cast<const SeqExpr&>(*e).items) each_name(item.get(), f);
-      return;
-    case ExprKind::Dict:
-      for (const auto& [k, v] : static_cast<const DictExpr&>(*e).items) {
-        each_name(k.get(), f);
-        each_name(v.get(), f);
-      }
-      return;
-  }
+  if (e->kind == ExprKind::Name) return f(static_cast<const NameExpr&>(*e).symbol);
+  if (e->kind == ExprKind::NsRef) return f(static_cast<const NsRefExpr&>(*e).symbol);
+  for_each_child(*e, [&f](const Expr* child) { each_name(child, f); });
 }
 
 // How a scope's variable starts out (Jinja2's VAR_LOAD_*): a parameter, resolved from

@@ -250,6 +250,9 @@ bool is_id_start(uint32_t cp) {
 bool is_id_continue(uint32_t cp) {
   return in_ranges(kIdContinue, cp);
 }
+bool is_jinja_name_char(uint32_t cp) {
+  return is_alnum(cp) || cp == '_' || in_ranges(kNameMarks, cp);
+}
 
 uint32_t to_upper(uint32_t cp) {
   if (cp < 0x80) return cp >= 'a' && cp <= 'z' ? cp - 32 : cp;

@@ -17,6 +17,7 @@ bool is_cased(uint32_t cp);           // upper, lower or title
 bool is_case_ignorable(uint32_t cp);  // skipped by the final-sigma rule
 bool is_id_start(uint32_t cp);        // str.isidentifier() of one character
 bool is_id_continue(uint32_t cp);
+bool is_jinja_name_char(uint32_t cp);  // matched by Jinja2's name pattern ([\w<marks>]+)
 
 // Python's str.title(), str.capitalize(), str.swapcase(), str.casefold().
 std::string title(std::string_view s);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Generates generator/jinja/unicode_data.inc from this Python's own str methods,
-so wfgen's character classes and case mappings are exactly CPython's."""
+"""Generates generator/jinja/unicode_data.inc from this Python's own str methods (and
+Jinja2's name pattern), so wfgen's character classes and case mappings are exactly
+CPython's."""
 import sys, unicodedata
 
 MAX = 0x110000
@@ -98,6 +99,12 @@ def main():
     emit_ranges("kCaseIgnorable", ranges(lambda i: case_ignorable(c(i))), out)
     emit_ranges("kIdStart", ranges(lambda i: c(i).isidentifier()), out)
     emit_ranges("kIdContinue", ranges(lambda i: ("a" + c(i)).isidentifier()), out)
+    # Jinja2's name pattern is [\w<marks>]+: the marks beyond \w (Python's alnum and _).
+    from jinja2._identifier import pattern as jinja_name
+
+    emit_ranges(
+        "kNameMarks", ranges(lambda i: jinja_name.fullmatch(c(i)) and not (c(i).isalnum() or c(i) == "_")), out
+    )
     emit_runs("kToUpper", delta_runs(str.upper), out)
     emit_runs("kToLower", delta_runs(str.lower), out)
     # Full mappings that are not the simple one-to-one mapping: multi-character

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "jinja/error.h"
+#include "jinja/node_children.h"
 #include "jinja/pyops.h"
 #include "jinja/template.h"
 
@@ -97,80 +98,20 @@ class Checker {
     tmpl_.source().fail("No " + kind + " named '" + name + "'.", pos);
   }
 
-  void args(const CallArgsExpr& a, bool soft) {
-    for (const auto& arg : a.args) expr(arg.get(), soft);
-    for (const auto& [name, arg] : a.kwargs) expr(arg.get(), soft);
-    expr(a.dyn_args.get(), soft);
-    expr(a.dyn_kwargs.get(), soft);
-  }
-
+  // Jinja2's compiler checks a filter or test before compiling its input, so the
+  // outermost unknown name is the one reported.
   void expr(const Expr* e, bool soft) {
     if (!e) return;
-    switch (e->kind) {
-      case ExprKind::Const:
-      case ExprKind::Name:
-      case ExprKind::NsRef:
-        return;
-      case ExprKind::Getattr:
-        return expr(static_cast<const GetattrExpr&>(*e).obj.get(), soft);
-      case ExprKind::Getitem: {
-        const auto& g = static_cast<const GetitemExpr&>(*e);
-        expr(g.obj.get(), soft);
-        return expr(g.arg.get(), soft);
-      }
-      case ExprKind::Slice: {
-        const auto& s = static_cast<const SliceExpr&>(*e);
-        expr(s.start.get(), soft);
-        expr(s.stop.get(), soft);
-        return expr(s.step.get(), soft);
-      }
-      case ExprKind::Call: {
-        const auto& c = static_cast<const CallExpr&>(*e);
-        expr(c.callee.get(), soft);
-        return args(c.args, soft);
-      }
-      case ExprKind::Filter: {
-        const auto& f = static_cast<const FilterExpr&>(*e);
-        expr(f.input.get(), soft);
-        if (!f.fn && !soft) fail("filter", f.name, f.pos);
-        return args(f.args, soft);
-      }
-      case ExprKind::Test: {
-        const auto& t = static_cast<const TestExpr&>(*e);
-        expr(t.input.get(), soft);
-        if (!t.fn && !soft) fail("test", t.name, t.pos);
-        return args(t.args, soft);
-      }
-      case ExprKind::Unary:
-        return expr(static_cast<const UnaryExpr&>(*e).operand.get(), soft);
-      case ExprKind::Binary: {
-        const auto& b = static_cast<const BinaryExpr&>(*e);
-        expr(b.left.get(), soft);
-        return expr(b.right.get(), soft);
-      }
-      case ExprKind::Compare: {
-        const auto& c = static_cast<const CompareExpr&>(*e);
-        expr(c.first.get(), soft);
-        for (const auto& [op, operand] : c.rest) expr(operand.get(), soft);
-        return;
-      }
-      case ExprKind::CondExpr: {  // an inline if is soft throughout
-        const auto& c = static_cast<const CondExpr&>(*e);
-        expr(c.then.get(), true);
-        expr(c.test.get(), true);
-        return expr(c.otherwise.get(), true);
-      }
-      case ExprKind::Tuple:
-      case ExprKind::List:
-        for (const auto& item : static_cast<const SeqExpr&>(*e).items) expr(item.get(), soft);
-        return;
-      case ExprKind::Dict:
-        for (const auto& [k, v] : static_cast<const DictExpr&>(*e).items) {
-          expr(k.get(), soft);
-          expr(v.get(), soft);
-        }
-        return;
+    if (e->kind == ExprKind::Filter) {
+      const auto& f = static_cast<const FilterExpr&>(*e);
+      if (!f.fn && !soft) fail("filter", f.name, f.pos);
+    } else if (e->kind == ExprKind::Test) {
+      const auto& t = static_cast<const TestExpr&>(*e);
+      if (!t.fn && !soft) fail("test", t.name, t.pos);
+    } else if (e->kind == ExprKind::CondExpr) {
+      soft = true;  // an inline if is soft throughout
     }
+    for_each_child(*e, [this, soft](const Expr* child) { expr(child, soft); });
   }
 
   void body(const Body& stmts, bool soft) {

@@ -17,7 +17,9 @@ std::vector<std::string> lex(const std::string& text, EnvironmentOptions opt = {
   std::vector<std::string> out;
   static const char* names[] = {"data", "vbegin", "vend",  "bbegin", "bend", "name",
                                 "str",  "int",    "float", "op",     "eof"};
-  for (const Token& t : tokenize(file, opt)) {
+  TokenList list = tokenize(file, opt);
+  list.check();
+  for (const Token& t : list.tokens) {
     if (t.type == Tok::Eof) break;
     out.push_back(std::string(names[static_cast<int>(t.type)]) + ":" +
                   (t.type == Tok::String ? t.value : std::string(t.text)));
@@ -92,6 +94,17 @@ TEST(Lexer, ErrorsArePositioned) {
       EXPECT_TRUE(e.located()) << bad;
     }
   }
+}
+
+TEST(Lexer, ErrorsWaitInTheStream) {
+  // Jinja2 lexes lazily: the tokens before a lexical error reach the parser first.
+  SourceFile file("t", "a{{ (x }}");
+  TokenList list = tokenize(file, {});
+  ASSERT_TRUE(list.error);
+  std::vector<Tok> kinds;
+  for (const Token& t : list.tokens) kinds.push_back(t.type);
+  EXPECT_EQ(kinds, (std::vector<Tok>{Tok::Data, Tok::VarBegin, Tok::Op, Tok::Name, Tok::Error}));
+  EXPECT_THROW(list.check(), TemplateError);
 }
 
 }  // namespace
