@@ -47,11 +47,27 @@ std::string missing_element(const Value& obj, const Value& key) {
   return object_type_repr(obj) + " has no element " + to_repr(key);
 }
 
+// A slice step as Python's slice.indices takes it (a huge one clamps).
+int64_t slice_step(const Value& v) {
+  if (v.is_none()) return 1;
+  if (!v.is_int() && !v.is_bool()) {
+    throw_type_error("slice indices must be integers or None or have an __index__ method");
+  }
+  int64_t step;
+  if (v.kind() == Kind::BigInt) {
+    step = v.as_bigint().negative() ? INT64_MIN / 2 : INT64_MAX / 2;
+  } else {
+    step = v.is_bool() ? v.as_bool() : v.as_int();
+  }
+  if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
+  return step;
+}
+
 // Python's slice.indices(length) for one bound.
 int64_t adjust_index(const Value& v, int64_t length, int64_t step, bool is_start) {
   int64_t lower = step > 0 ? 0 : -1;
   int64_t upper = step > 0 ? length : length - 1;
-  if (v.is_none() || v.is_undefined()) {
+  if (v.is_none()) {
     if (is_start) return step < 0 ? upper : lower;
     return step < 0 ? lower : upper;
   }
@@ -411,27 +427,25 @@ Value Renderer::slice_range(const Value& range, const Value& start, const Value&
                             const Value& step_v) {
   Value r_start = getattr(range, "start"), r_stop = getattr(range, "stop"),
         r_step = getattr(range, "step");
-  int64_t step = step_v.is_none() ? 1 : step_v.as_int();
-  if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
+  int64_t step = slice_step(step_v);
   int64_t a = r_start.as_int(), b = r_stop.as_int(), s = r_step.as_int();
   int64_t n = s > 0 ? (a < b ? (b - a - 1) / s + 1 : 0) : (a > b ? (a - b - 1) / -s + 1 : 0);
   int64_t i = adjust_index(start, n, step, true);
   int64_t j = adjust_index(stop, n, step, false);
+  int64_t first, last, stride;
+  if (__builtin_mul_overflow(i, s, &first) || __builtin_add_overflow(a, first, &first) ||
+      __builtin_mul_overflow(j, s, &last) || __builtin_add_overflow(a, last, &last) ||
+      __builtin_mul_overflow(s, step, &stride)) {
+    throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
+  }
   CallArgs args;
-  args.args = {Value::integer(a + i * s), Value::integer(a + j * s), Value::integer(s * step)};
+  args.args = {Value::integer(first), Value::integer(last), Value::integer(stride)};
   return find_global("range")(*this, args);
 }
 
 Value Renderer::slice_items(const Value& obj, const Value& start, const Value& stop,
                             const Value& step_v) {
-  int64_t step = 1;
-  if (!step_v.is_none()) {
-    if (!step_v.is_int() && !step_v.is_bool()) {
-      throw_type_error("slice indices must be integers or None or have an __index__ method");
-    }
-    step = step_v.is_bool() ? step_v.as_bool() : step_v.as_int();
-    if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
-  }
+  int64_t step = slice_step(step_v);
   std::vector<size_t> offs;
   int64_t length;
   if (obj.is_string()) {

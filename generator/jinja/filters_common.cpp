@@ -210,7 +210,6 @@ int64_t to_index(const Value& v) {
   if (v.kind() == Kind::BigInt) {
     throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
   }
-  if (v.is_undefined()) raise_undefined(v);
   throw_type_error("'" + std::string(type_name(v)) +
                    "' object cannot be interpreted as an integer");
 }

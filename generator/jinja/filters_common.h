@@ -63,10 +63,11 @@ class ValueSet {
   size_t size_ = 0;
 };
 
-// An int argument (int or bool); raises "'float' object cannot be interpreted as an integer".
+// An int argument (int or bool), as Python's operator.index: raises "'float' object
+// cannot be interpreted as an integer" (an Undefined has no __index__ either).
 int64_t to_index(const Value& v);
-// A C int argument (sorted()'s reverse): as to_index, without the Undefined special
-// case, and "Python int too large to convert to C int" beyond 32 bits.
+// A C int argument (sorted()'s reverse): as to_index, and "Python int too large to
+// convert to C int" beyond 32 bits.
 int64_t to_c_int(const Value& v);
 
 // ---- numbers -------------------------------------------------------------------

@@ -266,33 +266,47 @@ Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
   Value rel_v = bind.get(3, Value::none());
   Value schemes_v = bind.get(4, Value::none());
 
+  // The checks do_urlize makes up front; the limit is only compared once a URL is found.
   std::set<std::string> rel_parts;
   if (truthy(rel_v)) {
-    for (auto& part : py_split_whitespace(to_str(rel_v))) rel_parts.insert(part);
+    if (!rel_v.is_string()) {
+      throw_error(ErrorKind::Runtime,
+                  "'" + std::string(type_name(rel_v)) + "' object has no attribute 'split'");
+    }
+    for (auto& part : py_split_whitespace(rel_v.as_string())) rel_parts.insert(part);
   }
   if (nofollow) rel_parts.insert("nofollow");
   rel_parts.insert("noopener");
   std::string rel;
   for (const auto& part : rel_parts) rel += (rel.empty() ? "" : " ") + part;
-  std::string target = target_v.is_none() ? std::string() : to_str(target_v);
+  std::string target = truthy(target_v) ? to_str(target_v) : std::string();
   std::vector<std::string> schemes;
   if (!schemes_v.is_none()) {
     static const std::regex scheme_re(R"(^([\w.+-]{2,}:(/){0,2})$)");
     for (const Value& scheme : iterate(schemes_v)) {
-      std::string text = to_str(scheme);
-      if (!std::regex_match(text, scheme_re)) {
+      if (!scheme.is_string()) {
+        throw_type_error("expected string or bytes-like object, got '" +
+                         std::string(type_name(scheme)) + "'");
+      }
+      if (!std::regex_match(scheme.as_string(), scheme_re)) {
         throw_error(ErrorKind::Runtime, to_repr(scheme) + " is not a valid URI scheme prefix.");
       }
-      schemes.push_back(text);
+      schemes.push_back(scheme.as_string());
     }
   }
-  bool trim = !limit_v.is_none();
-  int64_t limit = trim ? to_index(limit_v) : 0;
+  // utils.urlize's trim_url: `x[:limit] + "..."` when len(x) > limit, in Python's types.
   auto trim_url = [&](const std::string& x) {
-    if (trim && static_cast<int64_t>(utf8::length(x)) > limit) {
-      return utf8_prefix(x, static_cast<size_t>(std::max<int64_t>(limit, 0))) + "...";
+    if (limit_v.is_none()) return x;
+    const auto n = static_cast<int64_t>(utf8::length(x));
+    if (compare(Value::integer(n), limit_v, ">") <= 0) return x;  // not len(x) > limit
+    if (!limit_v.is_int() && !limit_v.is_bool()) {
+      throw_type_error("slice indices must be integers or None or have an __index__ method");
     }
-    return x;
+    int64_t keep = 0;  // a huge limit is never below len(x): only a huge negative one is left
+    if (limit_v.kind() != Kind::BigInt)
+      keep = limit_v.is_bool() ? limit_v.as_bool() : limit_v.as_int();
+    if (keep < 0) keep = std::max<int64_t>(n + keep, 0);
+    return utf8_prefix(x, static_cast<size_t>(keep)) + "...";
   };
   std::string rel_attr = rel.empty() ? "" : " rel=\"" + html_escape(rel) + "\"";
   std::string target_attr = target.empty() ? "" : " target=\"" + html_escape(target) + "\"";

@@ -228,9 +228,10 @@ Value filter_tojson(Runtime&, const Value& input, CallArgs& args) {
   } else if (indent_v.is_int() || indent_v.is_bool()) {
     int64_t n = to_index(indent_v);
     if (n > 0) indent.assign(static_cast<size_t>(n), ' ');
-  } else if (pretty) {
-    throw_type_error("can only concatenate str (not \"" + std::string(type_name(indent_v)) +
-                     "\") to str");
+  } else if (pretty) {  // json's `' ' * indent`
+    if (indent_v.is_undefined()) raise_undefined(indent_v);
+    throw_type_error("can't multiply sequence by non-int of type '" +
+                     std::string(type_name(indent_v)) + "'");
   }
   std::string out;
   JsonEncoder(pretty ? &indent : nullptr).encode(out, input, 0);

@@ -109,7 +109,8 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
   } else if (width.is_int() || width.is_bool()) {
     int64_t n = to_index(width);
     if (n > 0) indention.assign(static_cast<size_t>(n), ' ');
-  } else {
+  } else {  // `" " * width`
+    if (width.is_undefined()) raise_undefined(width);
     throw_type_error("can't multiply sequence by non-int of type '" +
                      std::string(type_name(width)) + "'");
   }
@@ -327,9 +328,20 @@ bool blank_chunk(const CodePoints& c) {
   return true;
 }
 
-std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool break_long_words,
-                                   bool break_on_hyphens) {
-  std::vector<CodePoints> chunks = split_chunks(text, break_on_hyphens);
+// TextWrapper's settings as Python holds them: the width may be a float (compared
+// as one, but it cannot cut a word), and hyphens split words only when
+// break_on_hyphens `is True` while long words break at hyphens when it is truthy.
+struct WrapOptions {
+  double width;
+  bool width_is_float;
+  bool break_long_words;
+  bool split_on_hyphens;
+  bool break_long_at_hyphens;
+};
+
+std::vector<std::string> wrap_line(const CodePoints& text, const WrapOptions& opt) {
+  const double width = opt.width;
+  std::vector<CodePoints> chunks = split_chunks(text, opt.split_on_hyphens);
   std::vector<std::string> lines;
   std::reverse(chunks.begin(), chunks.end());
   while (!chunks.empty()) {
@@ -338,18 +350,21 @@ std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool b
     if (!lines.empty() && blank_chunk(chunks.back())) chunks.pop_back();
     while (!chunks.empty()) {
       int64_t l = static_cast<int64_t>(chunks.back().size());
-      if (cur_len + l > width) break;
+      if (static_cast<double>(cur_len + l) > width) break;
       cur_line.push_back(std::move(chunks.back()));
       chunks.pop_back();
       cur_len += l;
     }
-    if (!chunks.empty() && static_cast<int64_t>(chunks.back().size()) > width) {
+    if (!chunks.empty() && static_cast<double>(chunks.back().size()) > width) {
       // _handle_long_word
-      int64_t space_left = width < 1 ? 1 : width - cur_len;
-      if (break_long_words) {
+      if (opt.break_long_words && opt.width_is_float && width >= 1) {
+        throw_type_error("slice indices must be integers or None or have an __index__ method");
+      }
+      int64_t space_left = width < 1 ? 1 : static_cast<int64_t>(width) - cur_len;
+      if (opt.break_long_words) {
         CodePoints& chunk = chunks.back();
         size_t cut = static_cast<size_t>(space_left);
-        if (break_on_hyphens && chunk.size() > cut) {
+        if (opt.break_long_at_hyphens && chunk.size() > cut) {
           size_t hyphen = std::string::npos;
           for (size_t k = cut; k-- > 0;) {
             if (chunk[k] == '-') {
@@ -381,6 +396,30 @@ std::vector<std::string> wrap_line(const CodePoints& text, int64_t width, bool b
   return lines;
 }
 
+[[noreturn]] void no_attribute(const Value& v, const char* attr) {
+  if (v.is_undefined()) raise_undefined(v);
+  throw_error(ErrorKind::Runtime,
+              "'" + std::string(type_name(v)) + "' object has no attribute '" + attr + "'");
+}
+
+// Python's textwrap width, checked per line as TextWrapper.wrap does.
+WrapOptions wrap_width(const Value& width_v, WrapOptions opt) {
+  if (width_v.is_float()) {
+    opt.width = width_v.as_float();
+    opt.width_is_float = true;
+  } else if (width_v.kind() == Kind::BigInt) {
+    opt.width = width_v.as_bigint().negative() ? -1e18 : 1e18;
+  } else if (width_v.is_int() || width_v.is_bool()) {
+    opt.width = static_cast<double>(width_v.is_bool() ? width_v.as_bool() : width_v.as_int());
+  } else {
+    compare(width_v, Value::integer(0), "<=");  // raises Python's TypeError
+  }
+  if (opt.width <= 0) {
+    throw_error(ErrorKind::Value, "invalid width " + to_repr(width_v) + " (must be > 0)");
+  }
+  return opt;
+}
+
 }  // namespace
 
 Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
@@ -388,30 +427,23 @@ Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
                   {"environment", "s"},
                   {"width", "break_long_words", "wrapstring", "break_on_hyphens"}},
                  args);
-  int64_t width = to_index(bind.get(0, Value::integer(79)));
-  bool break_long_words = truthy(bind.get(1, Value::boolean(true)));
+  Value width_v = bind.get(0, Value::integer(79));
   Value wrap_v = bind.get(2, Value::none());
-  std::string wrapstring = wrap_v.is_none() ? "\n" : to_str(wrap_v);
-  bool break_on_hyphens = truthy(bind.get(3, Value::boolean(true)));
-  if (!input.is_string()) {
-    if (input.is_undefined()) {
-      const UndefinedObj* info = input.undefined_info();
-      throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-    }
-    throw_error(ErrorKind::Runtime,
-                "'" + std::string(type_name(input)) + "' object has no attribute 'splitlines'");
-  }
+  Value hyphens_v = bind.get(3, Value::boolean(true));
+  // Python evaluates wrapstring.join, then s.splitlines(), then wraps each line.
+  if (!wrap_v.is_none() && !wrap_v.is_string()) no_attribute(wrap_v, "join");
+  if (!input.is_string()) no_attribute(input, "splitlines");
+  std::string wrapstring = wrap_v.is_none() ? "\n" : wrap_v.as_string();
+  WrapOptions opt{0, false, truthy(bind.get(1, Value::boolean(true))),
+                  hyphens_v.is_bool() && hyphens_v.as_bool(), truthy(hyphens_v)};
   std::string out;
   bool first_para = true;
   for (const std::string& line : py_splitlines(input.as_string())) {
-    if (width <= 0) {
-      throw_error(ErrorKind::Value, "invalid width " + std::to_string(width) + " (must be > 0)");
-    }
+    opt = wrap_width(width_v, opt);
     if (!first_para) out += wrapstring;
     first_para = false;
     bool first_line = true;
-    for (const std::string& wrapped :
-         wrap_line(utf8::to_code_points(line), width, break_long_words, break_on_hyphens)) {
+    for (const std::string& wrapped : wrap_line(utf8::to_code_points(line), opt)) {
       if (!first_line) out += wrapstring;
       first_line = false;
       out += wrapped;
