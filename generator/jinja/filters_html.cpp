@@ -169,13 +169,7 @@ Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
   }
   std::string out;
   for (const Value& pair : pairs) {
-    std::vector<Value> kv = iterate(pair);
-    if (kv.size() != 2) {
-      throw_error(ErrorKind::Value, kv.size() < 2
-                                        ? "not enough values to unpack (expected 2, got " +
-                                              std::to_string(kv.size()) + ")"
-                                        : "too many values to unpack (expected 2)");
-    }
+    std::vector<Value> kv = unpack(pair, 2);
     if (!out.empty()) out += '&';
     out += url_quote(to_str(kv[0]), true);
     out += '=';

@@ -23,6 +23,13 @@ CallArgs copy_args(const std::vector<Value>& positional, size_t from,
   return out;
 }
 
+// A filter or test named by a non-str: Jinja2 looks it up in a dict (an unhashable
+// name raises TypeError there) and names it by repr.
+[[noreturn]] void no_such(const char* kind, const Value& name) {
+  hash_value(name);
+  throw_error(ErrorKind::Runtime, std::string("No ") + kind + " named " + to_repr(name) + ".");
+}
+
 // The body of Jinja2's select_or_reject generator (it runs when consumed, so even a
 // missing attribute name is raised only then).
 Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool select,
@@ -43,8 +50,7 @@ Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool sel
       bool passed;
       if (has_test) {
         const Value& name = args.args[off];
-        if (!name.is_string())
-          throw_error(ErrorKind::Runtime, "No test named " + to_repr(name) + ".");
+        if (!name.is_string()) no_such("test", name);
         CallArgs test_args = copy_args(args.args, off + 1, args.kwargs);
         passed = rt.call_test(name.as_string(), subject, test_args);
       } else {
@@ -78,8 +84,7 @@ Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
     const Value& name = args.args[0];
     for (const Value& item : iterate(input)) {
       // Jinja2 looks the name up per item: "No filter named 1." names it by repr.
-      if (!name.is_string())
-        throw_error(ErrorKind::Runtime, "No filter named " + to_repr(name) + ".");
+      if (!name.is_string()) no_such("filter", name);
       CallArgs filter_args = copy_args(args.args, 1, args.kwargs);
       out.push_back(rt.call_filter(name.as_string(), item, filter_args));
     }

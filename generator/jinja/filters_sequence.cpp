@@ -169,8 +169,12 @@ Value filter_reverse(Runtime&, const Value& input, CallArgs& args) {
     if (type == "_GroupTuple") iterator = "reversed";
   }
   std::vector<Value> items;
-  bool iterable = input.is_sequence() || input.is_dict() || input.is_undefined() ||
-                  (input.is_object() && input.obj().iterate(items));
+  bool iterable = input.is_sequence() || input.is_dict() || input.is_undefined();
+  try {
+    iterable = iterable || (input.is_object() && input.obj().iterate(items));
+  } catch (const TemplateError& e) {  // list(value) raising TypeError: not iterable
+    if (e.kind() != ErrorKind::Type) throw;
+  }
   if (!iterable) throw_error(ErrorKind::Runtime, "argument must be iterable");
   if (!input.is_object()) items = iterate(input);
   std::reverse(items.begin(), items.end());
@@ -191,10 +195,10 @@ Value filter_items(Runtime&, const Value& input, CallArgs& args) {
 Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_attr", {"environment", "obj"}, {"name"}, 1}, args);
   const Value& name = bind[0];
-  if (input.is_undefined()) raise_undefined(input);
-  if (!name.is_string()) {
+  if (!name.is_string()) {  // getattr() checks the name before the object is asked
     throw_type_error("attribute name must be string, not '" + std::string(type_name(name)) + "'");
   }
+  if (input.is_undefined()) raise_undefined(input);
   Value out;
   if (input.is_object()) {
     if (input.obj().getattr(rt, name.as_string(), out)) return out;

@@ -333,21 +333,9 @@ void Renderer::assign(const Expr& target, const Value& value) {
       const auto& names = static_cast<const SeqExpr&>(target).items;
       std::vector<Value> values;
       try {
-        values = iterate(value);
+        values = unpack(value, names.size());
       } catch (TemplateError& e) {
-        if (value.is_undefined()) throw;
-        TemplateError te(ErrorKind::Type,
-                         "cannot unpack non-iterable " + std::string(type_name(value)) + " object");
-        rethrow_located(te, target.pos);
-      }
-      if (values.size() != names.size()) {
-        std::string msg =
-            values.size() > names.size()
-                ? "too many values to unpack (expected " + std::to_string(names.size()) + ")"
-                : "not enough values to unpack (expected " + std::to_string(names.size()) +
-                      ", got " + std::to_string(values.size()) + ")";
-        TemplateError te(ErrorKind::Value, msg);
-        rethrow_located(te, target.pos);
+        rethrow_located(e, target.pos);
       }
       for (size_t i = 0; i < names.size(); ++i) assign(*names[i], values[i]);
       return;

@@ -299,7 +299,7 @@ std::string_view type_name(const Value& v) {
     case Kind::Float:
       return "float";
     case Kind::String:
-      return "str";
+      return v.is_markup() ? "Markup" : "str";
     case Kind::List:
       return "list";
     case Kind::Tuple:
@@ -382,6 +382,29 @@ std::vector<Value> iterate(const Value& v) {
       break;
   }
   throw_type_error("'" + std::string(type_name(v)) + "' object is not iterable");
+}
+
+std::vector<Value> unpack(const Value& v, size_t n) {
+  std::vector<Value> values;
+  bool iterable = true;
+  if (v.is_object()) {
+    iterable = v.obj().iterate(values);
+  } else if (v.is_none() || v.is_bool() || v.is_number()) {
+    iterable = false;
+  } else {
+    values = iterate(v);
+  }
+  if (!iterable) {
+    throw_type_error("cannot unpack non-iterable " + std::string(type_name(v)) + " object");
+  }
+  if (values.size() > n) {
+    throw_error(ErrorKind::Value, "too many values to unpack (expected " + std::to_string(n) + ")");
+  }
+  if (values.size() < n) {
+    throw_error(ErrorKind::Value, "not enough values to unpack (expected " + std::to_string(n) +
+                                      ", got " + std::to_string(values.size()) + ")");
+  }
+  return values;
 }
 
 size_t hash_value(const Value& v) {

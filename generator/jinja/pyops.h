@@ -43,6 +43,10 @@ size_t length(const Value& v);
 // Undefined is empty (a strict one raises); anything else raises TypeError.
 std::vector<Value> iterate(const Value& v);
 
+// `a, b = v` for n targets: the items, or Python's TypeError (not iterable) or
+// ValueError (too many / not enough values).
+std::vector<Value> unpack(const Value& v, size_t n);
+
 // Hash compatible with equals(), for unique/groupby/set-like work.
 size_t hash_value(const Value& v);
 
