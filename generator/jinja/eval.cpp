@@ -398,8 +398,20 @@ Value Renderer::eval_getitem(const GetitemExpr& e) {
     return *eval_borrowed(e, tmp);
   }
   Value obj = eval(*e.obj);
-  if (e.arg->kind == ExprKind::Slice) return slice(obj, static_cast<const SliceExpr&>(*e.arg));
-  return getitem(obj, eval(*e.arg));
+  if (e.arg->kind != ExprKind::Slice) return getitem(obj, eval(*e.arg));
+  const auto& s = static_cast<const SliceExpr&>(*e.arg);
+  if (!e.constant_slice || env_.options().strict_undefined) return slice(obj, s);
+  try {
+    return slice(obj, s);
+  } catch (const TemplateError& error) {  // Environment.getitem: a TypeError is an Undefined
+    if (error.kind() != ErrorKind::Type) throw;
+    std::string key = "slice(";
+    for (const ExprPtr* part : {&s.start, &s.stop, &s.step}) {
+      if (part != &s.start) key += ", ";
+      key += *part ? to_repr(eval(**part)) : "None";
+    }
+    return make_undefined(object_type_repr(obj) + " has no element " + key + ")");
+  }
 }
 
 Value Renderer::slice(const Value& obj, const SliceExpr& s) {

@@ -158,11 +158,9 @@ Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
   std::vector<Value> pairs;
   if (input.is_dict()) {
     for (const auto& [k, v] : input.dict_obj().entries()) pairs.push_back(Value::tuple({k, v}));
-  } else if (input.is_sequence() || input.is_undefined() || input.is_object()) {
-    if (input.is_object()) {
-      std::vector<Value> items;
-      if (!input.obj().iterate(items)) return Value::string(url_quote(to_str(input), false));
-    }
+  } else if (input.is_object()) {
+    if (!input.obj().iterate(pairs)) return Value::string(url_quote(to_str(input), false));
+  } else if (input.is_sequence() || input.is_undefined()) {
     pairs = iterate(input);
   } else {
     return Value::string(url_quote(to_str(input), false));

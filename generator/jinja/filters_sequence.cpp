@@ -195,7 +195,8 @@ Value filter_items(Runtime&, const Value& input, CallArgs& args) {
 Value filter_attr(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_attr", {"environment", "obj"}, {"name"}, 1}, args);
   const Value& name = bind[0];
-  if (!name.is_string()) {  // getattr() checks the name before the object is asked
+  if (!name.is_string()) {  // getattr_static hashes the name, then getattr checks its type
+    hash_value(name);
     throw_type_error("attribute name must be string, not '" + std::string(type_name(name)) + "'");
   }
   if (input.is_undefined()) raise_undefined(input);

@@ -78,6 +78,9 @@ struct GetattrExpr : Expr {
 struct GetitemExpr : Expr {
   ExprPtr obj;
   ExprPtr arg;
+  // A slice of constants: Jinja2 computes it at compile time with Environment.getitem,
+  // so where the subscript fails the result is an Undefined (see constant_expr.h).
+  bool constant_slice = false;
   mutable LookupHint lookup_hint;  // render-time cache for DictObj::find
   GetitemExpr(uint32_t p, ExprPtr o, ExprPtr a)
       : Expr(ExprKind::Getitem, p), obj(std::move(o)), arg(std::move(a)) {}

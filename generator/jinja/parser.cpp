@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "jinja/bigint.h"
+#include "jinja/constant_expr.h"
 #include "jinja/environment.h"
 #include "jinja/lexer.h"
 #include "jinja/scoping.h"
@@ -967,7 +968,9 @@ class Parser {
       tup->items = std::move(args);
       arg = std::move(tup);
     }
-    return std::make_unique<GetitemExpr>(t.pos, std::move(node), std::move(arg));
+    auto item = std::make_unique<GetitemExpr>(t.pos, std::move(node), std::move(arg));
+    item->constant_slice = item->arg->kind == ExprKind::Slice && is_constant(item.get());
+    return item;
   }
 
   ExprPtr parse_subscribed() {

@@ -1,0 +1,56 @@
+#include "jinja/constant_expr.h"
+
+#include <string_view>
+
+#include "jinja/node_children.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+// Jinja2's filters that take the context (pass_context): never evaluated early.
+bool is_context_filter(std::string_view name) {
+  return name == "map" || name == "random" || name == "reject" || name == "rejectattr" ||
+         name == "select" || name == "selectattr";
+}
+
+bool all_children_constant(const Expr& e) {
+  bool constant = true;
+  for_each_child(e, [&constant](const Expr* child) { constant = constant && is_constant(child); });
+  return constant;
+}
+
+bool constant_args(const CallArgsExpr& a) {
+  bool constant = true;
+  for_each_arg(a, [&constant](const Expr* arg) { constant = constant && is_constant(arg); });
+  return constant;
+}
+
+}  // namespace
+
+bool is_constant(const Expr* e) {
+  if (!e) return true;
+  switch (e->kind) {
+    case ExprKind::Const:
+      return true;
+    case ExprKind::Name:
+    case ExprKind::NsRef:
+    case ExprKind::Call:
+      return false;
+    case ExprKind::Filter: {
+      const auto& f = static_cast<const FilterExpr&>(*e);
+      return f.fn && f.input && !is_context_filter(f.name) && is_constant(f.input.get()) &&
+             constant_args(f.args);
+    }
+    case ExprKind::Test: {
+      const auto& t = static_cast<const TestExpr&>(*e);
+      return t.fn && is_constant(t.input.get()) && constant_args(t.args);
+    }
+    case ExprKind::CondExpr:  // both branches, though Jinja2 needs only the one taken
+      return static_cast<const CondExpr&>(*e).otherwise && all_children_constant(*e);
+    default:
+      return all_children_constant(*e);
+  }
+}
+
+}  // namespace wfgen::jinja
