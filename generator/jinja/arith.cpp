@@ -267,6 +267,7 @@ Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
         items.insert(items.end(), b.items().begin(), b.items().end());
         return a.is_tuple() ? Value::tuple(std::move(items)) : Value::list(std::move(items));
       }
+      if (a.is_markup()) unsupported(op, a, b);  // Markup.__add__ refuses non-str
       if (a.is_string() || a.is_sequence()) {
         throw_type_error("can only concatenate " + std::string(type_name(a)) + " (not \"" +
                          std::string(type_name(b)) + "\") to " + std::string(type_name(a)));
@@ -275,6 +276,11 @@ Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
     case BinOp::Mul:
       if ((a.is_string() || a.is_sequence()) && is_intlike(b)) return repeat(a, b);
       if ((b.is_string() || b.is_sequence()) && is_intlike(a)) return repeat(b, a);
+      if (a.is_markup() || b.is_markup()) {  // Markup.__mul__ takes the count as an index
+        const Value& count = a.is_markup() ? b : a;
+        throw_type_error("'" + std::string(type_name(count)) +
+                         "' object cannot be interpreted as an integer");
+      }
       if (a.is_string() || a.is_sequence() || b.is_string() || b.is_sequence()) {
         const Value& other = a.is_string() || a.is_sequence() ? b : a;
         throw_type_error("can't multiply sequence by non-int of type '" +

@@ -89,11 +89,13 @@ bool test_undefined(Runtime&, const Value& input, CallArgs& args) {
 
 bool test_filter(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"test_filter", {"env", "value"}, {}}, args);
+  if (!input.is_string()) hash_value(input);  // `value in env.filters`: unhashable raises
   return input.is_string() && find_filter(input.as_string()) != nullptr;
 }
 
 bool test_test(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"test_test", {"env", "value"}, {}}, args);
+  if (!input.is_string()) hash_value(input);  // `value in env.tests`: unhashable raises
   return input.is_string() && find_test(input.as_string()) != nullptr;
 }
 

@@ -53,4 +53,56 @@ bool is_constant(const Expr* e) {
   }
 }
 
+namespace {
+
+void mark_slice(ExprPtr& e) {
+  if (!e || e->kind != ExprKind::Getitem) return;
+  auto& item = static_cast<GetitemExpr&>(*e);
+  if (item.arg->kind == ExprKind::Slice && is_constant(&item)) item.constant_slice = true;
+}
+
+}  // namespace
+
+void mark_constant_slices(Expr& e, bool printed) {
+  if (printed && e.kind == ExprKind::Getitem) {
+    auto& item = static_cast<GetitemExpr&>(e);
+    if (item.arg->kind == ExprKind::Slice && is_constant(&item)) item.constant_slice = true;
+  }
+  if (!is_constant(&e)) return;
+  switch (e.kind) {
+    case ExprKind::Unary: {
+      auto& u = static_cast<UnaryExpr&>(e);
+      if (u.op == UnaryOp::Not) mark_slice(u.operand);
+      return;
+    }
+    case ExprKind::Binary: {
+      auto& b = static_cast<BinaryExpr&>(e);
+      if (b.op != BinOp::Concat) return;
+      mark_slice(b.left);
+      return mark_slice(b.right);
+    }
+    case ExprKind::Compare: {  // an Undefined is only equal to another
+      auto& c = static_cast<CompareExpr&>(e);
+      for (const auto& [op, operand] : c.rest) {
+        if (op != CmpOp::Eq && op != CmpOp::Ne) return;
+      }
+      mark_slice(c.first);
+      for (auto& [op, operand] : c.rest) mark_slice(operand);
+      return;
+    }
+    case ExprKind::Test: {
+      auto& t = static_cast<TestExpr&>(e);
+      if (t.name == "defined" || t.name == "undefined" || t.name == "none") mark_slice(t.input);
+      return;
+    }
+    case ExprKind::Filter: {
+      auto& f = static_cast<FilterExpr&>(e);
+      if (f.name == "default" || f.name == "d") mark_slice(f.input);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
 }  // namespace wfgen::jinja

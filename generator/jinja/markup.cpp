@@ -59,6 +59,7 @@ bool markup_concat(const Value& a, const Value& b, Value& out) {
 
 Value markup_percent(Runtime& rt, const Value& fmt, const Value& args) {
   Value escaped;
+  bool helper = percent_mapping_like(args);  // Markup wraps those in an escaping helper
   if (args.is_tuple()) {
     std::vector<Value> items;
     for (const auto& item : args.items()) items.push_back(escape_argument(item));
@@ -70,7 +71,7 @@ Value markup_percent(Runtime& rt, const Value& fmt, const Value& args) {
   } else {
     escaped = escape_argument(args);
   }
-  return Value::markup(to_str(percent_format(rt, fmt.as_string(), escaped)));
+  return Value::markup(to_str(percent_format(rt, fmt.as_string(), escaped, helper)));
 }
 
 Value markup_method(Value method) {

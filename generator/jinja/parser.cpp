@@ -168,6 +168,7 @@ class Parser {
         next();
         uint32_t pos = cur().pos;
         ExprPtr e = parse_tuple(false, true, false);
+        mark_constant_slices(*e, true);
         print_run(body, pos).parts.push_back({{}, std::move(e)});
         expect_type(Tok::VarEnd, "end of print statement");
       } else if (t.type == Tok::BlockBegin) {
@@ -644,10 +645,17 @@ class Parser {
     return left;
   }
 
+  // A node just built: the constant slices it reads (see constant_expr.h).
+  template <class Node>
+  std::unique_ptr<Node> folded(std::unique_ptr<Node> node) {
+    mark_constant_slices(*node, false);
+    return node;
+  }
+
   ExprPtr parse_not() {
     if (is_name(cur(), "not")) {
       uint32_t pos = next().pos;
-      return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, parse_not());
+      return folded(std::make_unique<UnaryExpr>(pos, UnaryOp::Not, parse_not()));
     }
     return parse_compare();
   }
@@ -686,7 +694,7 @@ class Parser {
       if (op == CmpOp::In || op == CmpOp::NotIn) rhs = fold_constant_sequence(std::move(rhs));
       cmp->rest.emplace_back(op, std::move(rhs));
     }
-    if (cmp) return cmp;
+    if (cmp) return folded(std::move(cmp));
     return expr;
   }
 
@@ -717,7 +725,8 @@ class Parser {
     ExprPtr left = parse_math2();
     while (is_op(cur(), "~")) {
       uint32_t pos = next().pos;
-      left = std::make_unique<BinaryExpr>(pos, BinOp::Concat, std::move(left), parse_math2());
+      left =
+          folded(std::make_unique<BinaryExpr>(pos, BinOp::Concat, std::move(left), parse_math2()));
     }
     return left;
   }
@@ -968,9 +977,7 @@ class Parser {
       tup->items = std::move(args);
       arg = std::move(tup);
     }
-    auto item = std::make_unique<GetitemExpr>(t.pos, std::move(node), std::move(arg));
-    item->constant_slice = item->arg->kind == ExprKind::Slice && is_constant(item.get());
-    return item;
+    return std::make_unique<GetitemExpr>(t.pos, std::move(node), std::move(arg));
   }
 
   ExprPtr parse_subscribed() {
@@ -1058,7 +1065,7 @@ class Parser {
       FilterFn fn = find_filter(name);  // unknown: see unknown_names.h
       auto f = std::make_unique<FilterExpr>(pos, std::move(node), std::move(name), fn);
       if (is_op(cur(), "(")) parse_call_args(f->args);
-      node = std::move(f);
+      node = folded(std::move(f));
       start_inline = false;
     }
     return node;
@@ -1081,7 +1088,8 @@ class Parser {
       ExprPtr arg = parse_postfix(parse_primary());
       test->args.args.push_back(std::move(arg));
     }
-    if (negated) return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, std::move(test));
+    mark_constant_slices(*test, false);
+    if (negated) return folded(std::make_unique<UnaryExpr>(pos, UnaryOp::Not, std::move(test)));
     return test;
   }
 

@@ -472,12 +472,17 @@ std::string vformat(FieldSource& src, std::string_view fmt, int depth) {
 
 }  // namespace
 
-Value percent_format(Runtime& rt, const std::string& fmt, const Value& args) {
+bool percent_mapping_like(const Value& args) {
+  return args.is_dict() || args.is_list() || args.is_undefined() ||
+         (args.is_object() && args.obj().subscriptable());
+}
+
+Value percent_format(Runtime& rt, const std::string& fmt, const Value& args, bool mapping_like) {
   PercentState st{rt, args, -1, -2, false, Value::none()};
   if (args.is_tuple()) {
     st.arglen = static_cast<int64_t>(args.items().size());
     st.argidx = 0;
-  } else if (args.is_dict() || args.is_list() || args.is_object()) {
+  } else if (mapping_like || percent_mapping_like(args)) {
     // Python treats any mapping-like (subscriptable) non-tuple as a possible dict.
     st.has_dict = true;
     st.dict = args;

@@ -12,7 +12,11 @@ namespace wfgen::jinja {
 
 // fmt % args: a tuple supplies positional arguments, a dict a %(name)s mapping,
 // anything else is the single argument. Raises TypeError/ValueError as Python.
-Value percent_format(Runtime& rt, const std::string& fmt, const Value& args);
+// `mapping_like`: args counts as a mapping (what Markup's escape helper wraps).
+Value percent_format(Runtime& rt, const std::string& fmt, const Value& args,
+                     bool mapping_like = false);
+// Python's PyMapping_Check for a % argument: subscriptable and not a str or tuple.
+bool percent_mapping_like(const Value& args);
 
 // fmt.format(*args.args, **args.kwargs).
 std::string str_format(Runtime& rt, const std::string& fmt, CallArgs& args);
