@@ -70,8 +70,10 @@ Value int_result(BigInt b) {
 }
 
 Value repeat(const Value& seq, const Value& count) {
-  int64_t n = count.kind() == Kind::BigInt ? (count.as_bigint().negative() ? 0 : INT64_MAX)
-                                           : small_value(count);
+  if (count.kind() == Kind::BigInt) {  // the count must fit a Py_ssize_t, either sign
+    throw_error(ErrorKind::Runtime, "cannot fit 'int' into an index-sized integer");
+  }
+  int64_t n = small_value(count);
   if (n <= 0) {
     if (seq.is_string()) return Value::string(std::string());
     return seq.is_tuple() ? Value::tuple() : Value::list();

@@ -90,6 +90,8 @@ void mark_constant_slices(Expr& e, bool printed) {
       for (auto& [op, operand] : c.rest) mark_slice(operand);
       return;
     }
+    case ExprKind::CondExpr:  // the test is only asked for its truth
+      return mark_slice(static_cast<CondExpr&>(e).test);
     case ExprKind::Test: {
       auto& t = static_cast<TestExpr&>(e);
       if (t.name == "defined" || t.name == "undefined" || t.name == "none") mark_slice(t.input);

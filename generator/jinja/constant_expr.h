@@ -3,8 +3,9 @@
 // tests that need no context. Where compile-time and run-time evaluation differ, the
 // parser marks the node: a slice of a constant goes through Environment.getitem at
 // compile time, so a failed one is an Undefined, kept where the folded value can be
-// (printed as it is, or read by ~, not, ==, !=, default or is defined/undefined/none);
-// anywhere else Jinja2 gives up folding and the slice fails at run time.
+// (printed as it is, or read by ~, not, ==, !=, an inline if's test, default or
+// is defined/undefined/none); anywhere else Jinja2 gives up folding and the slice
+// fails at run time.
 #pragma once
 
 #include "jinja/nodes.h"

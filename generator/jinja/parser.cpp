@@ -621,7 +621,7 @@ class Parser {
       node->test = parse_or();
       if (skip_name("else")) node->otherwise = parse_condexpr();
       node->then = std::move(expr1);
-      expr1 = std::move(node);
+      expr1 = folded(std::move(node));
       pos = cur().pos;
     }
     return expr1;
