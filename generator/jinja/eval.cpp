@@ -47,18 +47,18 @@ std::string missing_element(const Value& obj, const Value& key) {
   return object_type_repr(obj) + " has no element " + to_repr(key);
 }
 
-// A slice step as Python's slice.indices takes it (a huge one clamps).
-int64_t slice_step(const Value& v) {
-  if (v.is_none()) return 1;
+// A non-None slice bound or step as an int64 (_PyEval_SliceIndex: huge ones clamp).
+int64_t slice_index(const Value& v) {
   if (!v.is_int() && !v.is_bool()) {
     throw_type_error("slice indices must be integers or None or have an __index__ method");
   }
-  int64_t step;
-  if (v.kind() == Kind::BigInt) {
-    step = v.as_bigint().negative() ? INT64_MIN / 2 : INT64_MAX / 2;
-  } else {
-    step = v.is_bool() ? v.as_bool() : v.as_int();
-  }
+  if (v.kind() == Kind::BigInt) return v.as_bigint().negative() ? INT64_MIN / 2 : INT64_MAX / 2;
+  return v.is_bool() ? v.as_bool() : v.as_int();
+}
+
+int64_t slice_step(const Value& v) {
+  if (v.is_none()) return 1;
+  int64_t step = slice_index(v);
   if (step == 0) throw_error(ErrorKind::Value, "slice step cannot be zero");
   return step;
 }
@@ -71,15 +71,7 @@ int64_t adjust_index(const Value& v, int64_t length, int64_t step, bool is_start
     if (is_start) return step < 0 ? upper : lower;
     return step < 0 ? lower : upper;
   }
-  if (!v.is_int() && !v.is_bool()) {
-    throw_type_error("slice indices must be integers or None or have an __index__ method");
-  }
-  int64_t i;
-  if (v.kind() == Kind::BigInt) {
-    i = v.as_bigint().negative() ? INT64_MIN / 2 : INT64_MAX / 2;
-  } else {
-    i = v.is_bool() ? v.as_bool() : v.as_int();
-  }
+  int64_t i = slice_index(v);
   if (i < 0) {
     i += length;
     if (i < lower) i = lower;

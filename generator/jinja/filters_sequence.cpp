@@ -82,6 +82,8 @@ Value filter_first(Runtime& rt, const Value& input, CallArgs& args) {
   } else if (input.is_object() && input.obj().is_iterator()) {
     Value first;  // takes one item, as `for x in seq: return x` does
     if (input.obj().next_value(first)) return first;
+  } else if (size_t n; input.is_object() && input.obj().subscriptable() && input.obj().size(n)) {
+    if (n) return input.obj().item_at(0);  // a range: no need to list it
   } else {
     std::vector<Value> items = iterate(input);
     if (!items.empty()) return items.front();
@@ -100,8 +102,12 @@ Value filter_last(Runtime& rt, const Value& input, CallArgs& args) {
         !(input.is_object() && input.obj().has_length())) {
       throw_type_error("'" + std::string(type_name(input)) + "' object is not reversible");
     }
-    std::vector<Value> items = iterate(input);
-    if (!items.empty()) return items.back();
+    if (size_t n; input.is_object() && input.obj().subscriptable() && input.obj().size(n)) {
+      if (n) return input.obj().item_at(n - 1);
+    } else {
+      std::vector<Value> items = iterate(input);
+      if (!items.empty()) return items.back();
+    }
   }
   return rt.make_undefined("No last item, sequence was empty.");
 }

@@ -42,13 +42,17 @@ TIMEOUT_SECONDS = 3
 LIMIT = []  # prlimit prefix, set in main()
 
 
+def is_sanitized(binary):
+    with open(binary, "rb") as f:
+        data = f.read()
+    return b"__asan_init" in data or b"AddressSanitizer" in data
+
+
 def memory_limit_prefix(binary, limit_bytes=1 << 30):
     """Command prefix capping a runaway render's address space (the machine is shared); empty for
     sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
-    with open(binary, "rb") as f:
-        data = f.read()
-        if b"__asan_init" in data or b"AddressSanitizer" in data:
-            return []
+    if is_sanitized(binary):
+        return []
     prlimit = shutil.which("prlimit")
     return [prlimit, f"--as={limit_bytes}"] if prlimit else []
 
@@ -218,8 +222,10 @@ def main():
     if not os.path.isdir(cases_dir):
         print(f"FAIL: cases directory missing: {cases_dir}")
         return 1
-    global LIMIT
+    global LIMIT, TIMEOUT_SECONDS
     LIMIT = memory_limit_prefix(wfgen)
+    if is_sanitized(wfgen):  # sanitizers run several times slower: catch hangs, not slowness
+        TIMEOUT_SECONDS *= 5
     cases = [c for c in load_cases(cases_dir) if opts.filter in c["id"]]
     if not cases:
         print(f"FAIL: no cases found in {cases_dir} (filter {opts.filter!r})")
