@@ -342,11 +342,8 @@ void Renderer::assign(const Expr& target, const Value& value) {
     }
     case ExprKind::NsRef: {
       const auto& ref = static_cast<const NsRefExpr&>(target);
-      Value ns = lookup(ref.symbol, ref.name);
-      if (!ns.is_object() || !ns.obj().setattr(ref.attr, value)) {
-        TemplateError te(ErrorKind::Runtime, "cannot assign attribute on non-namespace object");
-        rethrow_located(te, target.pos);
-      }
+      Value ns = namespace_target(ref);
+      ns.obj().setattr(ref.attr, value);
       return;
     }
     default: {
@@ -356,7 +353,19 @@ void Renderer::assign(const Expr& target, const Value& value) {
   }
 }
 
+// The namespace `{% set ns.attr = ... %}` assigns into; Jinja2 checks it before the
+// value is evaluated (after a block set's body, before its filter).
+Value Renderer::namespace_target(const NsRefExpr& ref) {
+  Value ns = lookup(ref.symbol, ref.name);
+  if (!ns.is_object() || ns.obj().type_name() != "Namespace") {
+    TemplateError te(ErrorKind::Runtime, "cannot assign attribute on non-namespace object");
+    rethrow_located(te, ref.pos);
+  }
+  return ns;
+}
+
 void Renderer::exec_set(const SetStmt& s) {
+  if (s.target->kind == ExprKind::NsRef) namespace_target(static_cast<const NsRefExpr&>(*s.target));
   assign(*s.target, eval(*s.value));
 }
 
@@ -365,7 +374,30 @@ void Renderer::exec_set_block(const SetBlockStmt& s) {
   frame->bind_missing(s.unbound);
   Value body = captured_value(render_to_string(s.body, std::move(frame)));
   if (s.filter) body = eval_filter(*s.filter, &body);
+  if (s.target->kind == ExprKind::NsRef) {
+    return store_item(static_cast<const NsRefExpr&>(*s.target), std::move(body));
+  }
   assign(*s.target, body);
+}
+
+// Jinja2 3.1 compiles `{% set ns.attr %}...{% endset %}` to `ns[attr] = ...` without the
+// namespace check of the `=` form: a dict takes the key, anything else raises Python's error.
+void Renderer::store_item(const NsRefExpr& ref, Value value) {
+  Value obj = lookup(ref.symbol, ref.name);
+  if (obj.is_object() && obj.obj().type_name() == "Namespace") {
+    obj.obj().setattr(ref.attr, std::move(value));
+    return;
+  }
+  if (obj.is_dict()) {
+    obj.dict_obj().set(Value::string(ref.attr), std::move(value));
+    return;
+  }
+  TemplateError te(ErrorKind::Type,
+                   obj.is_list()
+                       ? std::string("list indices must be integers or slices, not str")
+                       : "'" + std::string(obj.is_undefined() ? "_MissingType" : type_name(obj)) +
+                             "' object does not support item assignment");
+  rethrow_located(te, ref.pos);
 }
 
 Value Renderer::make_macro(const std::shared_ptr<MacroDef>& def) {

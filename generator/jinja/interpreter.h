@@ -87,6 +87,8 @@ class Renderer : public Runtime {
                                        bool one_name = false);
 
   void assign(const Expr& target, const Value& value);
+  Value namespace_target(const NsRefExpr& ref);
+  void store_item(const NsRefExpr& ref, Value value);
   void define(uint32_t sym, Value value);  // assigns in the current frame (exports at top level)
 
   // expressions (eval.cpp)
