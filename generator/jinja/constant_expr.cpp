@@ -1,6 +1,7 @@
 #include "jinja/constant_expr.h"
 
 #include <string_view>
+#include <vector>
 
 #include "jinja/node_children.h"
 
@@ -55,56 +56,59 @@ bool is_constant(const Expr* e) {
 
 namespace {
 
-void mark_slice(ExprPtr& e) {
-  if (!e || e->kind != ExprKind::Getitem) return;
-  auto& item = static_cast<GetitemExpr&>(*e);
-  if (item.arg->kind == ExprKind::Slice && is_constant(&item)) item.constant_slice = true;
+GetitemExpr* as_slice(Expr* e) {
+  if (!e || e->kind != ExprKind::Getitem) return nullptr;
+  auto* item = static_cast<GetitemExpr*>(e);
+  return item->arg->kind == ExprKind::Slice ? item : nullptr;
 }
 
-}  // namespace
-
-void mark_constant_slices(Expr& e, bool printed) {
-  if (printed && e.kind == ExprKind::Getitem) {
-    auto& item = static_cast<GetitemExpr&>(e);
-    if (item.arg->kind == ExprKind::Slice && is_constant(&item)) item.constant_slice = true;
-  }
-  if (!is_constant(&e)) return;
+// The operands of `e` that may be an Undefined without Jinja2's folding of `e` failing.
+template <class F>
+void each_undefined_tolerant_operand(Expr& e, F&& f) {
   switch (e.kind) {
-    case ExprKind::Unary: {
-      auto& u = static_cast<UnaryExpr&>(e);
-      if (u.op == UnaryOp::Not) mark_slice(u.operand);
+    case ExprKind::Unary:
+      if (static_cast<UnaryExpr&>(e).op == UnaryOp::Not) f(static_cast<UnaryExpr&>(e).operand);
       return;
-    }
-    case ExprKind::Binary: {
-      auto& b = static_cast<BinaryExpr&>(e);
-      if (b.op != BinOp::Concat) return;
-      mark_slice(b.left);
-      return mark_slice(b.right);
-    }
+    case ExprKind::Binary:
+      if (static_cast<BinaryExpr&>(e).op != BinOp::Concat) return;
+      f(static_cast<BinaryExpr&>(e).left);
+      return f(static_cast<BinaryExpr&>(e).right);
     case ExprKind::Compare: {  // an Undefined is only equal to another
       auto& c = static_cast<CompareExpr&>(e);
       for (const auto& [op, operand] : c.rest) {
         if (op != CmpOp::Eq && op != CmpOp::Ne) return;
       }
-      mark_slice(c.first);
-      for (auto& [op, operand] : c.rest) mark_slice(operand);
+      f(c.first);
+      for (auto& [op, operand] : c.rest) f(operand);
       return;
     }
     case ExprKind::CondExpr:  // the test is only asked for its truth
-      return mark_slice(static_cast<CondExpr&>(e).test);
+      return f(static_cast<CondExpr&>(e).test);
     case ExprKind::Test: {
       auto& t = static_cast<TestExpr&>(e);
-      if (t.name == "defined" || t.name == "undefined" || t.name == "none") mark_slice(t.input);
+      if (t.name == "defined" || t.name == "undefined" || t.name == "none") f(t.input);
       return;
     }
     case ExprKind::Filter: {
-      auto& f = static_cast<FilterExpr&>(e);
-      if (f.name == "default" || f.name == "d") mark_slice(f.input);
+      auto& x = static_cast<FilterExpr&>(e);
+      if (x.name == "default" || x.name == "d") f(x.input);
       return;
     }
     default:
       return;
   }
+}
+
+}  // namespace
+
+void mark_constant_slices(Expr& e, bool printed) {
+  std::vector<GetitemExpr*> slices;
+  if (GetitemExpr* self = printed ? as_slice(&e) : nullptr) slices.push_back(self);
+  each_undefined_tolerant_operand(e, [&slices](ExprPtr& operand) {
+    if (GetitemExpr* slice = as_slice(operand.get())) slices.push_back(slice);
+  });
+  if (slices.empty() || !is_constant(&e)) return;  // a constant e has constant operands
+  for (GetitemExpr* slice : slices) slice->constant_slice = true;
 }
 
 }  // namespace wfgen::jinja
