@@ -392,24 +392,21 @@ Value Renderer::eval_getitem(const GetitemExpr& e) {
   Value obj = eval(*e.obj);
   if (e.arg->kind != ExprKind::Slice) return getitem(obj, eval(*e.arg));
   const auto& s = static_cast<const SliceExpr&>(*e.arg);
-  if (!e.constant_slice || env_.options().strict_undefined) return slice(obj, s);
+  Value start = s.start ? eval(*s.start) : Value::none();
+  Value stop = s.stop ? eval(*s.stop) : Value::none();
+  Value step = s.step ? eval(*s.step) : Value::none();
+  if (!e.constant_slice || env_.options().strict_undefined) return slice(obj, start, stop, step);
   try {
-    return slice(obj, s);
+    return slice(obj, start, stop, step);
   } catch (const TemplateError& error) {  // Environment.getitem: a TypeError is an Undefined
     if (error.kind() != ErrorKind::Type) throw;
-    std::string key = "slice(";
-    for (const ExprPtr* part : {&s.start, &s.stop, &s.step}) {
-      if (part != &s.start) key += ", ";
-      key += *part ? to_repr(eval(**part)) : "None";
-    }
-    return make_undefined(object_type_repr(obj) + " has no element " + key + ")");
+    return make_undefined(object_type_repr(obj) + " has no element slice(" + to_repr(start) + ", " +
+                          to_repr(stop) + ", " + to_repr(step) + ")");
   }
 }
 
-Value Renderer::slice(const Value& obj, const SliceExpr& s) {
-  Value start = s.start ? eval(*s.start) : Value::none();
-  Value stop = s.stop ? eval(*s.stop) : Value::none();
-  Value step_v = s.step ? eval(*s.step) : Value::none();
+Value Renderer::slice(const Value& obj, const Value& start, const Value& stop,
+                      const Value& step_v) {
   if (obj.is_undefined()) raise_undefined(obj);
   if (obj.is_object() && obj.obj().subscriptable()) {
     if (obj.obj().type_name() == "range") return slice_range(obj, start, stop, step_v);

@@ -179,14 +179,7 @@ Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
 Value filter_xmlattr(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_xmlattr", {"eval_ctx", "d"}, {"autospace"}}, args);
   bool autospace = truthy(bind.get(0, Value::boolean(true)));
-  if (!input.is_dict()) {
-    if (input.is_undefined()) {
-      const UndefinedObj* info = input.undefined_info();
-      throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-    }
-    throw_error(ErrorKind::Runtime,
-                "'" + std::string(type_name(input)) + "' object has no attribute 'items'");
-  }
+  if (!input.is_dict()) raise_no_attribute(input, "items");
   std::string rv;
   for (const auto& [key, value] : input.dict_obj().entries()) {
     if (value.is_none() || value.is_undefined()) continue;
@@ -261,10 +254,7 @@ Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
   // The checks do_urlize makes up front; the limit is only compared once a URL is found.
   std::set<std::string> rel_parts;
   if (truthy(rel_v)) {
-    if (!rel_v.is_string()) {
-      throw_error(ErrorKind::Runtime,
-                  "'" + std::string(type_name(rel_v)) + "' object has no attribute 'split'");
-    }
+    if (!rel_v.is_string()) raise_no_attribute(rel_v, "split");
     for (auto& part : py_split_whitespace(rel_v.as_string())) rel_parts.insert(part);
   }
   if (nofollow) rel_parts.insert("nofollow");

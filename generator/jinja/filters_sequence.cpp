@@ -229,11 +229,7 @@ Value filter_dictsort(Runtime&, const Value& input, CallArgs& args) {
   } else {
     throw_error(ErrorKind::Runtime, "You can only sort by either \"key\" or \"value\"");
   }
-  if (!input.is_dict()) {
-    if (input.is_undefined()) raise_undefined(input);
-    throw_error(ErrorKind::Runtime,
-                "'" + std::string(type_name(input)) + "' object has no attribute 'items'");
-  }
+  if (!input.is_dict()) raise_no_attribute(input, "items");
   bool reverse = to_c_int(reverse_v) != 0;  // sorted(..., reverse=reverse)
   std::vector<Value> pairs, keys;
   for (const auto& [k, v] : input.dict_obj().entries()) {

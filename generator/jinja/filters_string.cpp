@@ -115,13 +115,8 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
                      std::string(type_name(width)) + "'");
   }
   if (!input.is_string()) {
-    if (input.is_undefined()) {
-      const UndefinedObj* info = input.undefined_info();
-      throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
-    }
-    if (input.is_list()) {  // list += str extends it; then .splitlines() is missing
-      throw_error(ErrorKind::Runtime, "'list' object has no attribute 'splitlines'");
-    }
+    // list += str extends it; then .splitlines() is missing
+    if (input.is_undefined() || input.is_list()) raise_no_attribute(input, "splitlines");
     if (input.is_tuple()) throw_type_error("can only concatenate tuple (not \"str\") to tuple");
     throw_type_error("unsupported operand type(s) for +=: '" + std::string(type_name(input)) +
                      "' and 'str'");
@@ -396,13 +391,7 @@ std::vector<std::string> wrap_line(const CodePoints& text, const WrapOptions& op
   return lines;
 }
 
-[[noreturn]] void no_attribute(const Value& v, const char* attr) {
-  if (v.is_undefined()) raise_undefined(v);
-  throw_error(ErrorKind::Runtime,
-              "'" + std::string(type_name(v)) + "' object has no attribute '" + attr + "'");
-}
-
-// Python's textwrap width, checked per line as TextWrapper.wrap does.
+// Python's textwrap width (checked when the first line is wrapped).
 WrapOptions wrap_width(const Value& width_v, WrapOptions opt) {
   if (width_v.is_float()) {
     opt.width = width_v.as_float();
@@ -431,15 +420,15 @@ Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
   Value wrap_v = bind.get(2, Value::none());
   Value hyphens_v = bind.get(3, Value::boolean(true));
   // Python evaluates wrapstring.join, then s.splitlines(), then wraps each line.
-  if (!wrap_v.is_none() && !wrap_v.is_string()) no_attribute(wrap_v, "join");
-  if (!input.is_string()) no_attribute(input, "splitlines");
+  if (!wrap_v.is_none() && !wrap_v.is_string()) raise_no_attribute(wrap_v, "join");
+  if (!input.is_string()) raise_no_attribute(input, "splitlines");
   std::string wrapstring = wrap_v.is_none() ? "\n" : wrap_v.as_string();
   WrapOptions opt{0, false, truthy(bind.get(1, Value::boolean(true))),
                   hyphens_v.is_bool() && hyphens_v.as_bool(), truthy(hyphens_v)};
   std::string out;
   bool first_para = true;
   for (const std::string& line : py_splitlines(input.as_string())) {
-    opt = wrap_width(width_v, opt);
+    if (first_para) opt = wrap_width(width_v, opt);  // TextWrapper.wrap checks it per line
     if (!first_para) out += wrapstring;
     first_para = false;
     bool first_line = true;

@@ -548,10 +548,7 @@ std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_mi
         return nullptr;
       }
     }
-    if (one_name) {
-      throw_error(ErrorKind::Runtime,
-                  "'" + std::string(type_name(name)) + "' object has no attribute 'split'");
-    }
+    if (one_name) raise_no_attribute(name, "split");
     if (!name.is_sequence() && !name.is_dict() && !name.is_object() && truthy(name))
       throw_type_error("'" + std::string(type_name(name)) + "' object is not iterable");
     std::vector<Value> names = truthy(name) ? iterate(name) : std::vector<Value>{};
@@ -561,10 +558,7 @@ std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_mi
     }
     for (const auto& n : names) {
       if (n.is_undefined()) continue;  // select_template skips undefined names
-      if (!n.is_string()) {
-        throw_error(ErrorKind::Runtime,
-                    "'" + std::string(type_name(n)) + "' object has no attribute 'split'");
-      }
+      if (!n.is_string()) raise_no_attribute(n, "split");
       try {
         return env_.get_template(n.as_string());
       } catch (TemplateError& e) {

@@ -130,7 +130,7 @@ class Renderer : public Runtime {
   bool compare_once(CmpOp op, const Value& left, const Value& right);
   Value eval_binary(const BinaryExpr& e);
   void eval_args(const CallArgsExpr& a, CallArgs& out);
-  Value slice(const Value& obj, const SliceExpr& s);
+  Value slice(const Value& obj, const Value& start, const Value& stop, const Value& step);
   Value slice_items(const Value& obj, const Value& start, const Value& stop, const Value& step);
   Value slice_range(const Value& range, const Value& start, const Value& stop, const Value& step);
 

@@ -61,6 +61,12 @@ int compare_numbers(const Value& a, const Value& b) {
   throw_error(ErrorKind::Undefined, info ? info->message : "undefined value");
 }
 
+[[noreturn]] void raise_no_attribute(const Value& v, std::string_view attr) {
+  if (v.is_undefined()) raise_undefined(v);
+  throw_error(ErrorKind::Runtime, "'" + std::string(type_name(v)) + "' object has no attribute '" +
+                                      std::string(attr) + "'");
+}
+
 bool truthy(const Value& v) {
   switch (v.kind()) {
     case Kind::Undefined:

@@ -13,6 +13,10 @@ namespace wfgen::jinja {
 // Raises the UndefinedError an Undefined carries ("'x' is undefined").
 [[noreturn]] void raise_undefined(const Value& v);
 
+// `v.attr` missing: Python's AttributeError "'int' object has no attribute 'items'"; an
+// Undefined raises its UndefinedError instead (its __getattr__ does).
+[[noreturn]] void raise_no_attribute(const Value& v, std::string_view attr);
+
 // bool(v). A strict Undefined raises.
 bool truthy(const Value& v);
 
