@@ -70,34 +70,36 @@ def main():
             print(f"FAIL missing {p}: shared/ is required for this test")
             return 1
     gen = os.path.join(a.root, "generated")
+    workflows = os.path.join(gen, "pytorch", ".github", "workflows")
 
     # 1. The committed files are exactly what the sources make.
     r = run([a.wfgen, "check", "-C", a.root])
     expect(r.returncode == 0, "wfgen check passes on the repository", r.stdout[-3000:] + r.stderr)
 
     # 2. Equal as data to the references.
-    r = run([sys.executable, os.path.join(tools, "yaml_equal.py"), refs, gen] + PERF)
+    r = run([sys.executable, os.path.join(tools, "yaml_equal.py"), refs, workflows] + PERF)
     expect(r.returncode == 0 and "7 passed, 0 failed" in r.stdout, "seven perf nightlies equal the references",
            r.stdout)
 
     # 3. Every generated workflow validates against the schema.
     r = run([sys.executable, os.path.join(tools, "validate_workflows.py"), gen])
     expect(r.returncode == 0, "generated/ validates against github-workflow.json", r.stdout)
-    expect(os.path.exists(os.path.join(gen, "wfgen-check.yml")), "the lint job is generated")
+    expect(os.path.exists(os.path.join(gen, "wfgen", ".github", "workflows", "wfgen-check.yml")), "the lint job is generated")
 
     # 4. Adding a perf target is one matrix entry: new file, passing check.
     with tempfile.TemporaryDirectory() as tmp:
         for name in ("wfgen.yml", "templates", "matrices", "generated"):
             src = os.path.join(a.root, name)
             (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(tmp, name))
-        with open(os.path.join(tmp, "matrices", "perf_nightly.yml"), "a", encoding="utf-8") as f:
+        with open(os.path.join(tmp, "matrices", "pytorch", "perf_nightly.yml"), "a", encoding="utf-8") as f:
             f.write(NEW_TARGET)
         r = run([a.wfgen, "check", "-C", tmp])
         expect(r.returncode == 1 and "inductor-perf-test-nightly-test-only.yml: missing" in r.stdout,
                "check reports the new target's file as missing", r.stdout + r.stderr)
         r = run([a.wfgen, "generate", "-C", tmp])
-        new = os.path.join(tmp, "generated", "inductor-perf-test-nightly-test-only.yml")
-        expect(r.returncode == 0 and "created generated/inductor-perf-test-nightly-test-only.yml" in r.stdout,
+        new = os.path.join(tmp, "generated", "pytorch", ".github", "workflows", "inductor-perf-test-nightly-test-only.yml")
+        expect(r.returncode == 0 and
+               "created generated/pytorch/.github/workflows/inductor-perf-test-nightly-test-only.yml" in r.stdout,
                "generate creates the new target's workflow", r.stdout + r.stderr)
         expect(os.path.exists(new) and open(new).read().count("inductor_torchbench_perf_test_only") == 5,
                "the new workflow has four shards and the configs input")
@@ -106,7 +108,7 @@ def main():
         r = run([sys.executable, os.path.join(tools, "validate_workflows.py"), new])
         expect(r.returncode == 0, "the new workflow validates", r.stdout)
         # The other outputs did not move.
-        r = run([sys.executable, os.path.join(tools, "yaml_equal.py"), refs, os.path.join(tmp, "generated")] + PERF)
+        r = run([sys.executable, os.path.join(tools, "yaml_equal.py"), refs, os.path.join(tmp, "generated", "pytorch", ".github", "workflows")] + PERF)
         expect(r.returncode == 0, "the seven references still match", r.stdout)
 
     print(f"{'FAILED' if failures else 'PASSED'}: {len(failures)} failure(s)")
