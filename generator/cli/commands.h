@@ -10,5 +10,7 @@ namespace wfgen::cli {
 void add_render_command(CLI::App& app, int& exit_code);
 // wfgen generate | check | list [-C DIR]
 void add_project_commands(CLI::App& app, int& exit_code);
+// wfgen lint [PATH...] [-C DIR] [--format F] [--warnings-as-errors] [--list-rules]
+void add_lint_command(CLI::App& app, int& exit_code);
 
 }  // namespace wfgen::cli

@@ -23,14 +23,17 @@ DataError::DataError(std::string file, Mark mark, std::string message, std::stri
 std::string DataError::format() const {
   std::string out = what();
   out += '\n';
-  if (mark_.line > 0 && !source_line_.empty()) {
-    out += "  " + source_line_ + "\n  ";
-    // Tabs stay tabs so the caret lines up in a terminal.
-    for (int i = 1; i < mark_.col && i - 1 < static_cast<int>(source_line_.size()); ++i)
-      out += source_line_[i - 1] == '\t' ? '\t' : ' ';
-    out += "^\n";
-  }
+  if (mark_.line > 0) out += caret_excerpt(source_line_, mark_.col);
   return out;
+}
+
+std::string caret_excerpt(std::string_view source_line, int col) {
+  if (source_line.empty()) return {};
+  std::string out = "  " + std::string(source_line) + "\n  ";
+  // Tabs stay tabs so the caret lines up in a terminal.
+  for (int i = 1; i < col && i - 1 < static_cast<int>(source_line.size()); ++i)
+    out += source_line[static_cast<size_t>(i - 1)] == '\t' ? '\t' : ' ';
+  return out + "^\n";
 }
 
 std::string line_of(std::string_view text, int line) {

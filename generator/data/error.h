@@ -34,6 +34,10 @@ class DataError : public std::runtime_error {
   std::string source_line_;
 };
 
+// "  <source line>\n  <spaces>^\n": the excerpt under a positioned message (tabs kept, so
+// the caret lines up in a terminal). Empty when the line is empty.
+std::string caret_excerpt(std::string_view source_line, int col);
+
 // Line `line` (1-based) of `text`, without its newline; empty when out of range.
 std::string line_of(std::string_view text, int line);
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "data/document.h"
+#include "data/yaml_tree.h"
 
 namespace wfgen::data {
 
@@ -16,6 +17,12 @@ namespace wfgen::data {
 Document parse_yaml(std::string text, std::string file);
 // Strict JSON; duplicate object keys are an error.
 Document parse_json(std::string text, std::string file);
+
+// A node's value as JSON, leniently, for reading parts of a file that other checks judge
+// (the workflow lint): aliases expanded (up to a bound; past it, null), scalars typed by
+// the core schema (other tags read as strings, ints beyond 64 bits as floats), a later
+// duplicate key replacing an earlier one.
+Json yaml_to_json(const YamlNode& node);
 
 // Reads `path`: `.json` as JSON, everything else as YAML. `display` names the file in
 // messages (defaults to the path as given). Throws DataError (also when unreadable).

@@ -1,159 +1,101 @@
-// YAML -> ordered_json through yaml-cpp's node tree. yaml-cpp keeps duplicate keys as
-// separate pairs and does no schema resolution, so both are done here.
-// yaml-cpp's headers trip GCC's -Wdangling-pointer false positive.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdangling-pointer"
-#include <yaml-cpp/yaml.h>
-#pragma GCC diagnostic pop
-
+// YAML -> ordered_json from the positioned tree (yaml_tree.h). A data file holds one
+// document of plain data: duplicate keys, non-scalar keys and tags outside the core schema
+// are errors here, and aliases are expanded (within a bound, so a "billion laughs" file is
+// an error, not a hang).
 #include <charconv>
 #include <cmath>
 #include <limits>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "data/load.h"
+#include "data/yaml_tree.h"
 
 namespace wfgen::data {
 
 namespace {
 
-Mark to_mark(const YAML::Mark& m) {
-  if (m.line < 0) return {};
-  return {m.line + 1, m.column + 1};
-}
+// Every value an alias expands to counts; a file past this is refused.
+constexpr size_t kMaxExpandedNodes = 1'000'000;
 
-bool is_null_word(const std::string& s) {
-  return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
-}
-
-bool parse_bool_word(const std::string& s, bool& out) {
-  if (s == "true" || s == "True" || s == "TRUE") return out = true, true;
-  if (s == "false" || s == "False" || s == "FALSE") return out = false, true;
-  return false;
-}
-
-bool all_of(std::string_view s, bool (*pred)(char)) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!pred(c)) return false;
-  return true;
-}
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-bool is_octal(char c) {
-  return c >= '0' && c <= '7';
-}
-bool is_hex(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-// 1: int parsed, 0: not an int, -1: an int that does not fit in 64 bits.
-int parse_int_word(const std::string& s, Json& out) {
-  std::string_view v = s;
+// false when `s` (a core-schema int) does not fit in 64 bits.
+bool int_value(std::string_view v, Json& out) {
   bool neg = false;
   int base = 10;
-  if (v.size() > 2 && v[0] == '0' && v[1] == 'o' && all_of(v.substr(2), is_octal)) {
-    base = 8, v.remove_prefix(2);
-  } else if (v.size() > 2 && v[0] == '0' && v[1] == 'x' && all_of(v.substr(2), is_hex)) {
-    base = 16, v.remove_prefix(2);
-  } else {
-    if (!v.empty() && (v[0] == '-' || v[0] == '+')) neg = v[0] == '-', v.remove_prefix(1);
-    if (!all_of(v, is_digit)) return 0;
+  if (v.size() > 2 && v[0] == '0' && (v[1] == 'o' || v[1] == 'x')) {
+    base = v[1] == 'o' ? 8 : 16;
+    v.remove_prefix(2);
+  } else if (!v.empty() && (v[0] == '-' || v[0] == '+')) {
+    neg = v[0] == '-';
+    v.remove_prefix(1);
   }
   uint64_t mag = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), mag, base);
-  if (ec != std::errc() || p != v.data() + v.size()) return -1;
+  if (ec != std::errc() || p != v.data() + v.size()) return false;
   if (neg) {
-    if (mag > uint64_t(std::numeric_limits<int64_t>::max()) + 1) return -1;
+    if (mag > uint64_t(std::numeric_limits<int64_t>::max()) + 1) return false;
     out = mag == 0 ? int64_t(0) : int64_t(-int64_t(mag - 1) - 1);
   } else if (mag <= uint64_t(std::numeric_limits<int64_t>::max())) {
     out = int64_t(mag);
   } else {
     out = mag;
   }
-  return 1;
+  return true;
 }
 
-bool parse_float_word(const std::string& s, Json& out) {
-  std::string_view v = s;
-  std::string_view body = v;
-  bool neg = false;
-  if (!body.empty() && (body[0] == '-' || body[0] == '+'))
-    neg = body[0] == '-', body.remove_prefix(1);
-  if (body == ".inf" || body == ".Inf" || body == ".INF") {
-    out = neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    return true;
-  }
-  if (v == ".nan" || v == ".NaN" || v == ".NAN") {
-    out = std::numeric_limits<double>::quiet_NaN();
-    return true;
-  }
-  // [0-9]+(\.[0-9]*)? | \.[0-9]+ , then ([eE][-+]?[0-9]+)?
-  size_t i = 0, n = body.size();
-  size_t int_digits = 0, frac_digits = 0;
-  while (i < n && is_digit(body[i])) ++i, ++int_digits;
-  if (i < n && body[i] == '.') {
-    ++i;
-    while (i < n && is_digit(body[i])) ++i, ++frac_digits;
-  }
-  if (int_digits == 0 && frac_digits == 0) return false;
-  if (i < n && (body[i] == 'e' || body[i] == 'E')) {
-    ++i;
-    if (i < n && (body[i] == '-' || body[i] == '+')) ++i;
-    size_t exp_digits = 0;
-    while (i < n && is_digit(body[i])) ++i, ++exp_digits;
-    if (exp_digits == 0) return false;
-  }
-  if (i != n) return false;
+// `s` is a core-schema float (or int, for !!float).
+double float_value(std::string_view s) {
+  bool neg = !s.empty() && s[0] == '-';
+  std::string_view body = s;
+  if (!body.empty() && (body[0] == '-' || body[0] == '+')) body.remove_prefix(1);
+  if (body == ".inf" || body == ".Inf" || body == ".INF")
+    return neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  if (body == ".nan" || body == ".NaN" || body == ".NAN")
+    return std::numeric_limits<double>::quiet_NaN();
   std::string num(body);
   if (num[0] == '.') num.insert(num.begin(), '0');
   double d = std::strtod(num.c_str(), nullptr);
-  out = neg ? -d : d;
-  return true;
+  return neg ? -d : d;
 }
 
 class Converter {
  public:
   explicit Converter(Document& doc) : doc_(doc) {}
 
-  Json convert(const YAML::Node& node, const std::string& ptr, Mark fallback) {
-    Mark here = to_mark(node.Mark());
-    if (here.line == 0 || node.IsNull()) here = here.line ? here : fallback;
-    doc_.set_value_mark(ptr, here);
-    switch (node.Type()) {
-      case YAML::NodeType::Undefined:
-      case YAML::NodeType::Null:
+  Json convert(const YamlNode& node, const std::string& ptr) {
+    if (++expanded_ > kMaxExpandedNodes)
+      throw doc_.error_at(node.mark(), "aliases expand to more than " +
+                                           std::to_string(kMaxExpandedNodes) + " values");
+    doc_.set_value_mark(ptr, node.mark());
+    const YamlNode& n = node.resolved();
+    switch (n.kind()) {
+      case YamlKind::Null:
+      case YamlKind::Alias:  // an alias to nothing: yaml-cpp reports it first
         return nullptr;
-      case YAML::NodeType::Scalar:
-        return scalar(node, here);
-      case YAML::NodeType::Sequence: {
+      case YamlKind::Scalar:
+        return scalar(n);
+      case YamlKind::Sequence: {
         Json arr = Json::array();
         size_t i = 0;
-        for (const auto& item : node) {
-          arr.push_back(convert(item, pointer_child(ptr, i), here));
-          ++i;
-        }
+        for (const YamlNode* item : n.items())
+          arr.push_back(convert(*item, pointer_child(ptr, i++)));
         return arr;
       }
-      case YAML::NodeType::Map: {
+      case YamlKind::Mapping: {
         Json obj = Json::object();
-        std::unordered_set<std::string> seen;
-        for (auto it = node.begin(); it != node.end(); ++it) {
-          // The iterator yields a temporary pair of node handles: copy them out.
-          const YAML::Node k = it->first;
-          const YAML::Node v = it->second;
-          Mark km = to_mark(k.Mark());
-          if (!k.IsScalar() && !k.IsNull()) throw doc_.error_at(km, "mapping keys must be scalars");
-          std::string key = k.IsNull() ? "null" : k.Scalar();
-          if (!seen.insert(key).second) {
-            Mark first = doc_.key_mark(pointer_child(ptr, key));
-            throw doc_.error_at(km, "duplicate key '" + key + "' (first defined at line " +
-                                        std::to_string(first.line) + ")");
-          }
+        std::unordered_map<std::string, Mark> seen;
+        for (const YamlPair& p : n.pairs()) {
+          const YamlNode& k = p.key->resolved();
+          if (k.kind() == YamlKind::Sequence || k.kind() == YamlKind::Mapping)
+            throw doc_.error_at(p.key->mark(), "mapping keys must be scalars");
+          std::string key = k.kind() == YamlKind::Null ? "null" : k.scalar();
+          auto [it, fresh] = seen.emplace(key, p.key->mark());
+          if (!fresh)
+            throw doc_.error_at(p.key->mark(), "duplicate key '" + key +
+                                                   "' (first defined at line " +
+                                                   std::to_string(it->second.line) + ")");
           std::string child = pointer_child(ptr, key);
-          doc_.set_key_mark(child, km);
-          obj[key] = convert(v, child, km);
+          doc_.set_key_mark(child, p.key->mark());
+          obj[key] = convert(*p.value, child);
         }
         return obj;
       }
@@ -162,53 +104,116 @@ class Converter {
   }
 
  private:
-  Json scalar(const YAML::Node& node, Mark here) {
-    const std::string& tag = node.Tag();
-    const std::string& s = node.Scalar();
+  Json scalar(const YamlNode& n) {
+    const std::string& tag = n.tag();
+    const std::string& s = n.scalar();
     static const std::string kCore = "tag:yaml.org,2002:";
     if (tag == "!" || tag == kCore + "str") return s;
-    Json out;
-    if (tag == "?" || tag.empty()) {
-      bool b;
-      if (is_null_word(s)) return nullptr;
-      if (parse_bool_word(s, b)) return b;
-      int r = parse_int_word(s, out);
-      if (r == 1) return out;
-      if (r == -1) throw doc_.error_at(here, "integer '" + s + "' does not fit in 64 bits");
-      if (parse_float_word(s, out)) return out;
-      return s;
-    }
+    ScalarType type = core_schema_type(s);
+    if (tag == "?" || tag.empty()) return typed(n, type);
     if (tag == kCore + "int") {
-      if (parse_int_word(s, out) == 1) return out;
+      if (type == ScalarType::Int) return typed(n, type);
     } else if (tag == kCore + "float") {
-      if (parse_int_word(s, out) == 1) return out.get<double>();
-      if (parse_float_word(s, out)) return out;
+      if (type == ScalarType::Int || type == ScalarType::Float) return float_value(s);
     } else if (tag == kCore + "bool") {
-      bool b;
-      if (parse_bool_word(s, b)) return b;
+      if (type == ScalarType::Bool) return typed(n, type);
     } else if (tag == kCore + "null") {
-      if (is_null_word(s)) return nullptr;
+      if (type == ScalarType::Null) return nullptr;
     } else {
-      throw doc_.error_at(here, "unsupported tag '" + tag + "'");
+      throw doc_.error_at(n.mark(), "unsupported tag '" + tag + "'");
     }
-    throw doc_.error_at(here, "'" + s + "' is not a valid " + tag.substr(kCore.size()));
+    throw doc_.error_at(n.mark(), "'" + s + "' is not a valid " + tag.substr(kCore.size()));
+  }
+
+  Json typed(const YamlNode& n, ScalarType type) {
+    const std::string& s = n.scalar();
+    switch (type) {
+      case ScalarType::Null:
+        return nullptr;
+      case ScalarType::Bool:
+        return s[0] == 't' || s[0] == 'T';
+      case ScalarType::Int: {
+        Json out;
+        if (!int_value(s, out))
+          throw doc_.error_at(n.mark(), "integer '" + s + "' does not fit in 64 bits");
+        return out;
+      }
+      case ScalarType::Float:
+        return float_value(s);
+      case ScalarType::String:
+        return s;
+    }
+    return s;
   }
 
   Document& doc_;
+  size_t expanded_ = 0;
 };
+
+Json lenient(const YamlNode& node, size_t& budget) {
+  if (budget == 0) return nullptr;
+  --budget;
+  const YamlNode& n = node.resolved();
+  switch (n.kind()) {
+    case YamlKind::Null:
+    case YamlKind::Alias:
+      return nullptr;
+    case YamlKind::Scalar: {
+      const std::string& s = n.scalar();
+      Json out;
+      switch (n.scalar_type()) {
+        case ScalarType::Null:
+          return nullptr;
+        case ScalarType::Bool:
+          return s[0] == 't' || s[0] == 'T';
+        case ScalarType::Int:
+          return int_value(s, out) ? out : Json(float_value(s));
+        case ScalarType::Float:
+          return float_value(s);
+        case ScalarType::String:
+          return s;
+      }
+      return s;
+    }
+    case YamlKind::Sequence: {
+      Json arr = Json::array();
+      for (const YamlNode* item : n.items()) arr.push_back(lenient(*item, budget));
+      return arr;
+    }
+    case YamlKind::Mapping: {
+      Json obj = Json::object();
+      for (const YamlPair& p : n.pairs()) {
+        const YamlNode& k = p.key->resolved();
+        obj[k.kind() == YamlKind::Scalar ? k.scalar() : "null"] = lenient(*p.value, budget);
+      }
+      return obj;
+    }
+  }
+  return nullptr;
+}
 
 }  // namespace
 
+Json yaml_to_json(const YamlNode& node) {
+  size_t budget = kMaxExpandedNodes;
+  return lenient(node, budget);
+}
+
 Document parse_yaml(std::string text, std::string file) {
   Document doc(std::move(file), std::move(text));
-  YAML::Node node;
-  try {
-    node = YAML::Load(doc.text());
-  } catch (const YAML::Exception& e) {
-    throw doc.error_at(to_mark(e.mark), e.msg);
+  YamlStream stream = parse_yaml_stream(doc.text());
+  if (stream.error()) throw doc.error_at(stream.error()->mark, stream.error()->message);
+  if (stream.documents().size() > 1)
+    throw doc.error_at(stream.documents()[1].start,
+                       "a second YAML document starts here; a data file holds one");
+  const YamlNode* root = stream.root();
+  if (!root) {
+    doc.set_value_mark("", Mark{1, 1});
+    doc.root() = nullptr;
+    return doc;
   }
   Converter conv(doc);
-  doc.root() = conv.convert(node, "", Mark{1, 1});
+  doc.root() = conv.convert(*root, "");
   return doc;
 }
 

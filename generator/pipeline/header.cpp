@@ -6,7 +6,9 @@ namespace wfgen::pipeline {
 
 namespace {
 constexpr std::string_view kFingerprintTag = "(fingerprint ";
-}
+constexpr std::string_view kFrom = " from ";
+constexpr std::string_view kDoNotEdit = "; DO NOT EDIT ";
+}  // namespace
 
 std::string fingerprint(std::string_view text) {
   uint64_t h = 14695981039346656037ull;
@@ -40,9 +42,9 @@ std::string compose_output(std::string_view sources, std::string_view header,
     rest += '\n';
   }
   std::string out(kMarker);
-  out += " from ";
+  out += kFrom;
   out += sources;
-  out += "; DO NOT EDIT ";
+  out += kDoNotEdit;
   out += kFingerprintTag;
   out += fingerprint(rest);
   out += ")\n";
@@ -63,6 +65,16 @@ HeaderInfo inspect(std::string_view content) {
   info.intact = recorded.size() == 17 && recorded.back() == ')' &&
                 recorded.substr(0, 16) == fingerprint(rest);
   return info;
+}
+
+std::string marker_sources(std::string_view content) {
+  if (content.substr(0, kMarker.size()) != kMarker) return {};
+  std::string_view first = content.substr(0, content.find('\n'));
+  first.remove_prefix(kMarker.size());
+  if (first.substr(0, kFrom.size()) != kFrom) return {};
+  first.remove_prefix(kFrom.size());
+  size_t end = first.rfind(kDoNotEdit);
+  return end == std::string_view::npos ? std::string() : std::string(first.substr(0, end));
 }
 
 }  // namespace wfgen::pipeline

@@ -24,4 +24,8 @@ struct HeaderInfo {
 };
 HeaderInfo inspect(std::string_view content);
 
+// What the marker line names as the file's sources ("TEMPLATE + MATRIX", or "TEMPLATE"),
+// or "" when the file has no marker.
+std::string marker_sources(std::string_view content);
+
 }  // namespace wfgen::pipeline

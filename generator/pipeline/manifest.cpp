@@ -93,7 +93,8 @@ Manifest load_manifest(const std::filesystem::path& root) {
   const Json& top = doc->root();
   Reader r(*doc);
   r.keys("", top,
-         {"engine", "template_dirs", "output_dir", "header", "fix_command", "vars", "families"},
+         {"engine", "template_dirs", "output_dir", "header", "fix_command", "vars", "families",
+          "lint"},
          "the manifest");
   // Our own default is StrictUndefined: a typo in a template must fail, not render "".
   m.engine.strict_undefined = true;
@@ -153,6 +154,7 @@ Manifest load_manifest(const std::filesystem::path& root) {
     fam.vars = r.mapping(p, f, "vars");
     m.families.push_back(std::move(fam));
   }
+  if (top.contains("lint")) m.lint = lint::read_config(*doc, "/lint");
   return m;
 }
 

@@ -9,6 +9,7 @@
 
 #include "data/document.h"
 #include "jinja/environment.h"
+#include "lint/config.h"
 
 namespace wfgen::pipeline {
 
@@ -36,6 +37,7 @@ struct Manifest {
   std::string fix_command = "./regenerate.sh";
   Json vars = Json::object();
   std::vector<Family> families;
+  lint::Config lint;  // the `lint:` section: waivers and rule settings (lint/config.h)
 };
 
 inline constexpr const char* kManifestName = "wfgen.yml";

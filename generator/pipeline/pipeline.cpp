@@ -13,8 +13,10 @@
 
 #include "data/error.h"
 #include "data/load.h"
+#include "lint/report.h"
 #include "pipeline/diff.h"
 #include "pipeline/header.h"
+#include "pipeline/lint_outputs.h"
 
 namespace wfgen::pipeline {
 
@@ -62,22 +64,6 @@ std::vector<std::string> generated_files(const fs::path& root, const std::string
 
 std::string json_escape(const std::string& s) {
   return nlohmann::json(s).dump();
-}
-
-// GitHub annotations are single lines: '%', CR and LF are escaped.
-std::string gh_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '%')
-      out += "%25";
-    else if (c == '\r')
-      out += "%0D";
-    else if (c == '\n')
-      out += "%0A";
-    else
-      out += c;
-  }
-  return out;
 }
 
 std::string explain(FileState s) {
@@ -199,9 +185,10 @@ namespace {
 void report_check(RunResult& r, const Manifest& m, Format format) {
   size_t bad = 0;
   for (const auto& f : r.files) bad += f.state != FileState::InSync;
-  r.exit_code = bad ? 1 : 0;
+  const bool lint_failed = r.lint.failed();
+  r.exit_code = bad || lint_failed ? 1 : 0;
   if (format == Format::Json) {
-    std::string s = "{\"ok\": " + std::string(bad ? "false" : "true") +
+    std::string s = "{\"ok\": " + std::string(r.exit_code ? "false" : "true") +
                     ", \"outputs\": " + std::to_string(r.outputs) + ", \"files\": [";
     bool first = true;
     for (const auto& f : r.files) {
@@ -214,7 +201,7 @@ void report_check(RunResult& r, const Manifest& m, Format format) {
       s += "], \"diff\": " + json_escape(f.diff) + "}";
     }
     s += std::string(first ? "" : "\n") + "], \"fix\": " + json_escape(bad ? m.fix_command : "") +
-         "}\n";
+         ", \"lint\": " + lint::report_json(r.lint).dump() + "}\n";
     r.out = s;
     return;
   }
@@ -225,16 +212,21 @@ void report_check(RunResult& r, const Manifest& m, Format format) {
       std::string msg =
           f.path + " is " + explain(f.state) + ". Run " + m.fix_command + " and commit the result.";
       if (f.lines.empty()) {
-        o += "::error file=" + f.path + "::" + gh_escape(msg) + "\n";
+        o += "::error file=" + lint::github_escape_property(f.path) +
+             "::" + lint::github_escape_data(msg) + "\n";
       } else {
         for (int line : f.lines)
-          o += "::error file=" + f.path + ",line=" + std::to_string(line) + "::" + gh_escape(msg) +
-               "\n";
+          o += "::error file=" + lint::github_escape_property(f.path) +
+               ",line=" + std::to_string(line) + "::" + lint::github_escape_data(msg) + "\n";
       }
     }
     o += f.path + ": " + explain(f.state) + "\n";
     o += f.diff;
   }
+  if (format == Format::Github)
+    o += lint::format_report(r.lint, lint::Format::Github, {.summary = false});
+  o += lint::format_report(r.lint, lint::Format::Text, {.summary = false});
+  if (!r.lint.findings.empty()) o += lint::summary_line(r.lint) + "\n";
   if (bad) {
     o += "wfgen check: " + std::to_string(bad) + " file(s) out of date (" +
          std::to_string(r.outputs) + " outputs). To fix, run: " + m.fix_command + "\n";
@@ -279,12 +271,18 @@ RunResult run_project(const fs::path& root, Mode mode, Format format) {
     Manifest m = load_manifest(root);
     std::vector<Output> outputs = render_project(root, m);
     r.outputs = outputs.size();
+    r.lint = lint_outputs(root, m, outputs);
     r.files = compare_outputs(root, m, outputs, mode == Mode::Check);
     if (mode == Mode::Check) {
       report_check(r, m, format);
+    } else if (r.lint.failed()) {
+      r.exit_code = 1;
+      r.err = lint::format_report(r.lint, lint::Format::Text);
     } else {
       apply_changes(root, outputs, r.files);
       report_generate(r);
+      r.err =
+          lint::format_report(r.lint, lint::Format::Text, {.summary = !r.lint.findings.empty()});
     }
   } catch (const data::DataError& e) {
     r.exit_code = 1;
@@ -298,7 +296,7 @@ RunResult run_project(const fs::path& root, Mode mode, Format format) {
   if (!r.err.empty() && format == Format::Github) {
     // Surface the first line (file:line:col: error: msg) as an annotation too.
     std::string first = r.err.substr(0, r.err.find('\n'));
-    r.out = "::error::" + gh_escape(first) + "\n";
+    r.out = "::error::" + lint::github_escape_data(first) + "\n";
   }
   return r;
 }

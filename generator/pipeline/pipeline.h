@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lint/linter.h"
 #include "pipeline/render.h"
 
 namespace wfgen::pipeline {
@@ -36,9 +37,12 @@ struct RunResult {
   std::string err;                // on stderr (errors)
   size_t outputs = 0;             // how many outputs the sources make
   std::vector<FileStatus> files;  // every output and stale file, sorted by path
+  lint::LintResult lint;          // the lint of every output (generate refuses on an error)
 };
 
-// Runs generate or check on the project at `root` (which holds wfgen.yml).
+// Runs generate or check on the project at `root` (which holds wfgen.yml). Both lint every
+// output first: generate writes nothing when an output has a lint error; check reports
+// lint findings along with drift.
 RunResult run_project(const std::filesystem::path& root, Mode mode, Format format = Format::Text);
 // The bench-friendly name for the same thing.
 inline RunResult run_generate(const std::filesystem::path& root, Mode mode) {

@@ -1,0 +1,60 @@
+#include "lint/discover.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "data/load.h"
+#include "data/yaml_tree.h"
+
+namespace wfgen::lint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool yaml_name(const fs::path& p) {
+  return p.extension() == ".yml" || p.extension() == ".yaml";
+}
+
+bool looks_like_workflow(const fs::path& p) {
+  if (p.parent_path().filename() == "workflows") return true;
+  std::string text;
+  if (!data::read_file(p, text)) return true;  // let the linter report it
+  data::YamlStream yaml = data::parse_yaml_stream(text);
+  if (yaml.error()) return true;
+  const data::YamlNode* root = yaml.root();
+  return root && root->is_mapping() && (root->find("on") || root->find("jobs"));
+}
+
+}  // namespace
+
+Discovery discover_workflows(const std::vector<std::string>& paths) {
+  Discovery out;
+  for (const std::string& arg : paths) {
+    std::error_code ec;
+    fs::path p(arg);
+    if (fs::is_regular_file(p, ec)) {
+      out.files.push_back(p.generic_string());
+      continue;
+    }
+    if (!fs::is_directory(p, ec)) {
+      out.missing.push_back(arg);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(p, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_directory(ec) && it->path().filename() == ".git") {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec) && yaml_name(it->path()) && looks_like_workflow(it->path()))
+        found.push_back(it->path().generic_string());
+    }
+    std::sort(found.begin(), found.end());
+    out.files.insert(out.files.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+}  // namespace wfgen::lint
