@@ -58,6 +58,9 @@ class Sink {
     report(wf_.position(at), std::move(message), rule_.severity);
   }
   void report(Position at, std::string message) { report(at, std::move(message), rule_.severity); }
+  void report(const YamlNode& at, std::string message, Severity severity) {
+    report(wf_.position(at), std::move(message), severity);
+  }
   void report(Position at, std::string message, Severity severity);
   // Adds a note to the finding reported last (before the file's origin notes).
   void note(Note n);

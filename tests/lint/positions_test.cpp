@@ -45,8 +45,8 @@ TEST(ExpressionSpans, FoundAsGitHubFindsThem) {
 
 TEST(ScalarPositions, ExactInEveryStyle) {
   EXPECT_EQ(expr_pos("k: echo ${{ x }}\n", "k"), "1:9");
-  EXPECT_EQ(expr_pos("k: 'it''s ${{ x }}'\n", "k"), "1:12");
-  EXPECT_EQ(expr_pos("k: \"a\\tb\\\"c ${{ x }}\"\n", "k"), "1:14");
+  EXPECT_EQ(expr_pos("k: 'it''s ${{ x }}'\n", "k"), "1:11");
+  EXPECT_EQ(expr_pos("k: \"a\\tb\\\"c ${{ x }}\"\n", "k"), "1:13");
   EXPECT_EQ(expr_pos("k: \"\\u00e9 ${{ x }}\"\n", "k"), "1:12");
   EXPECT_EQ(expr_pos("k: |\n  line one\n    deeper ${{ x }}\n", "k"), "3:12");
   EXPECT_EQ(expr_pos("k: >-\n  folded\n  text ${{ x }}\n", "k"), "3:8");

@@ -1,6 +1,6 @@
 // env: every `env` (workflow, job, step, container, service) is a mapping of variable
 // names to plain values (strings, numbers, booleans) or one `${{ }}` expression. A name
-// holds no '=' and no whitespace; a value is never a list or a mapping.
+// holds no '=' and no whitespace; a value is never null, a list or a mapping.
 #include <string>
 
 #include "lint/rule.h"
@@ -50,7 +50,9 @@ class Env final : public Rule {
         sink.report(*p.key, "'" + name +
                                 "' cannot be an environment variable name (no '=' or "
                                 "whitespace)");
-      if (p.value->is_sequence() || p.value->is_mapping())
+      if (p.value->is_null())
+        sink.report(*p.value, "variable '" + name + "' has no value: write '' for an empty one");
+      else if (p.value->is_sequence() || p.value->is_mapping())
         sink.report(*p.value, "variable '" + name + "' must be a string, number or boolean, not " +
                                   describe(*p.value));
     }

@@ -17,6 +17,23 @@ size_t indentation_tab(std::string_view line) {
   return std::string_view::npos;
 }
 
+// Whether the quoted scalar starting at n.offset() has its closing quote.
+bool closed(std::string_view text, const YamlNode& n) {
+  const char quote = text[n.offset()];
+  for (size_t i = n.offset() + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;
+        continue;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
 class YamlSyntax final : public Rule {
  public:
   YamlSyntax()
@@ -41,6 +58,13 @@ class YamlSyntax final : public Rule {
       sink.report(*yaml.root(),
                   "the top level must be a mapping of workflow keys, not " +
                       std::string(yaml.root()->is_sequence() ? "a list" : "a scalar"));
+    // yaml-cpp takes a quoted scalar left open at the end of the file as closed there.
+    wf.for_each_scalar([&](const YamlNode& n, const NodePath&, bool) {
+      if ((n.style() == data::YamlStyle::SingleQuoted ||
+           n.style() == data::YamlStyle::DoubleQuoted) &&
+          !closed(wf.text(), n))
+        sink.report(n, "invalid YAML: this quoted string is never closed");
+    });
     if (yaml.documents().size() > 1) {
       Position second{yaml.documents()[1].start.line, yaml.documents()[1].start.col};
       sink.report(second,

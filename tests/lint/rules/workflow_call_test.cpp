@@ -18,25 +18,25 @@ TEST(WorkflowCallRule, AWellFormedInterface) {
                  "${{ github.event_name == 'push' }}}\n"
                  "    outputs:\n      o: {value: '${{ jobs.a.outputs.o }}', description: d}\n"
                  "    secrets:\n      s:\n      t: {required: true}\n"),
-            V{});
-  EXPECT_EQ(findings("on: workflow_call\n" + std::string(kJobs), "workflow-call"), V{});
+            (V{}));
+  EXPECT_EQ(findings("on: workflow_call\n" + std::string(kJobs), "workflow-call"), (V{}));
 }
 
 TEST(WorkflowCallRule, InputsNeedATypeAndAMatchingDefault) {
   EXPECT_EQ(call("    inputs:\n      a: {required: true}\n"),
-            V{"4:7: input 'a' needs a 'type': boolean, number or string"});
+            (V{"4:7: input 'a' needs a 'type': boolean, number or string"}));
   EXPECT_EQ(call("    inputs:\n      a: {type: choice}\n"),
-            V{"4:17: input 'a' 'type' must be one of boolean, number, string, not 'choice'"});
+            (V{"4:17: input 'a' 'type' must be one of boolean, number, string, not 'choice'"}));
   EXPECT_EQ(call("    inputs:\n      a: {type: boolean, default: 1}\n"),
-            V{"4:40: the default of boolean input 'a' must be true or false, not the number 1"});
+            (V{"4:35: the default of boolean input 'a' must be true or false, not the number 1"}));
 }
 
 TEST(WorkflowCallRule, OutputsNeedAValueSecretsTakeTwoKeys) {
   EXPECT_EQ(call("    outputs:\n      o: {description: d}\n"),
-            V{"4:7: output 'o' needs a 'value' (usually ${{ jobs.<job>.outputs.<name> }})"});
+            (V{"4:7: output 'o' needs a 'value' (usually ${{ jobs.<job>.outputs.<name> }})"}));
   EXPECT_EQ(call("    secrets:\n      s: {default: x}\n"),
-            V{"4:11: unknown key 'default' in secret 's' (expected one of: description, "
-              "required)"});
+            (V{"4:11: unknown key 'default' in secret 's' (expected one of: description, "
+              "required)"}));
   EXPECT_EQ(call("    secret: {}\n"),
-            V{"3:5: unknown key 'secret' in 'workflow_call' (did you mean 'secrets'?)"});
+            (V{"3:5: unknown key 'secret' in 'workflow_call' (did you mean 'secrets'?)"}));
 }
