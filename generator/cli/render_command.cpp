@@ -13,7 +13,7 @@
 #include "jinja/error.h"
 #include "jinja/output.h"
 #include "jinja/template.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::cli {
 

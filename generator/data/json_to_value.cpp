@@ -6,7 +6,7 @@
 
 #include "data/error.h"
 #include "data/load.h"
-#include "jinja/string_pool.h"
+#include "jinja/value/string_pool.h"
 #include "jinja/unicode.h"
 
 namespace wfgen::data {

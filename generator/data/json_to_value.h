@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::data {
 

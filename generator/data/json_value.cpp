@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "jinja/string_pool.h"
+#include "jinja/value/string_pool.h"
 
 namespace wfgen::data {
 

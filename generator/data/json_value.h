@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::data {
 

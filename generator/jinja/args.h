@@ -9,7 +9,7 @@
 #include <initializer_list>
 #include <string_view>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

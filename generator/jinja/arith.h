@@ -3,7 +3,7 @@
 #pragma once
 
 #include "jinja/nodes.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

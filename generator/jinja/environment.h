@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja::builtins {
 

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja::methods {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

@@ -8,7 +8,7 @@
 
 #include "jinja/nodes.h"
 #include "jinja/scope.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <utility>
 
-#include "jinja/bigint.h"
+#include "jinja/value/bigint.h"
 #include "jinja/constant_expr.h"
 #include "jinja/environment.h"
 #include "jinja/lexer.h"

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "jinja/ref.h"
-#include "jinja/value.h"
+#include "jinja/value/ref.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "jinja/environment.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::matrix {
 

@@ -1,6 +1,6 @@
 // BigInt compared with Python's int: the tables were computed with CPython 3.11
 // (a+b, a-b, a*b, divmod(a, b), a**e, float(n), int(d), int(s, base)).
-#include "jinja/bigint.h"
+#include "jinja/value/bigint.h"
 
 #include <gtest/gtest.h>
 

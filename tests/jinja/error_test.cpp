@@ -8,7 +8,7 @@
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace {
 

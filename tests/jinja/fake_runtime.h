@@ -12,7 +12,7 @@
 #include "jinja/error.h"
 #include "jinja/pyops.h"
 #include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja::testing {
 

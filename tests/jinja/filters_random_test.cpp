@@ -6,7 +6,7 @@
 
 #include "jinja/environment.h"
 #include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 namespace {

@@ -1,4 +1,4 @@
-#include "jinja/object_pool.h"
+#include "jinja/value/object_pool.h"
 
 #include <new>
 

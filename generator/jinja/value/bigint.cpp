@@ -1,4 +1,4 @@
-#include "jinja/bigint.h"
+#include "jinja/value/bigint.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 
 #include <utility>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

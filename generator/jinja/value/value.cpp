@@ -1,4 +1,4 @@
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 #include <cstddef>
 #include <string>

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "jinja/value.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 

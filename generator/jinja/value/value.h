@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "jinja/bigint.h"
-#include "jinja/bytes.h"
-#include "jinja/object_pool.h"
+#include "jinja/value/bigint.h"
+#include "jinja/value/bytes.h"
+#include "jinja/value/object_pool.h"
 
 namespace wfgen::jinja {
 
