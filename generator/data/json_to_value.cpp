@@ -7,7 +7,7 @@
 #include "data/error.h"
 #include "data/load.h"
 #include "jinja/value/string_pool.h"
-#include "jinja/unicode.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::data {
 

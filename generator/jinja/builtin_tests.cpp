@@ -3,11 +3,11 @@
 #include <cmath>
 #include <string>
 
-#include "jinja/args.h"
-#include "jinja/arith.h"
+#include "jinja/python/call_args.h"
+#include "jinja/python/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::jinja::builtins {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "jinja/filters_common.h"
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 
 namespace wfgen::jinja {
 

@@ -7,7 +7,7 @@
 #include "jinja/interpreter.h"
 #include "jinja/output.h"
 #include "jinja/parser.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/template.h"
 
 namespace wfgen::jinja {

@@ -1,16 +1,16 @@
 // Expression evaluation of the Renderer.
 #include <cmath>
 
-#include "jinja/arith.h"
+#include "jinja/python/arith.h"
 #include "jinja/environment.h"
 #include "jinja/error.h"
 #include "jinja/interpreter.h"
-#include "jinja/markup.h"
+#include "jinja/python/markup.h"
 #include "jinja/objects.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/symbols.h"
 #include "jinja/template.h"
-#include "jinja/unicode.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
 

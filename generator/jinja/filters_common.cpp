@@ -5,11 +5,11 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "jinja/arith.h"
+#include "jinja/python/arith.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
-#include "jinja/unicode_case.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <string_view>
 
-#include "jinja/args.h"
+#include "jinja/python/call_args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/markup.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
+#include "jinja/python/markup.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja::builtins {
 

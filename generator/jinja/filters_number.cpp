@@ -5,11 +5,11 @@
 #include <optional>
 #include <string>
 
-#include "jinja/args.h"
+#include "jinja/python/call_args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/pyfloat.h"
-#include "jinja/pyops.h"
+#include "jinja/python/float_repr.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::jinja::builtins {
 

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "jinja/args.h"
+#include "jinja/python/call_args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja::builtins {
 

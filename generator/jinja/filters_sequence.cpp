@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "jinja/args.h"
-#include "jinja/arith.h"
+#include "jinja/python/call_args.h"
+#include "jinja/python/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/generator_obj.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
+#include "jinja/python/iterator.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja::builtins {
 

@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "jinja/args.h"
-#include "jinja/arith.h"
+#include "jinja/python/call_args.h"
+#include "jinja/python/arith.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/markup.h"
-#include "jinja/pyformat.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
-#include "jinja/unicode_case.h"
+#include "jinja/python/markup.h"
+#include "jinja/python/format.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 

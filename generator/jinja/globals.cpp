@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "jinja/args.h"
+#include "jinja/python/call_args.h"
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
 #include "jinja/namespace.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::jinja::builtins {
 

@@ -5,9 +5,9 @@
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/markup.h"
+#include "jinja/python/markup.h"
 #include "jinja/objects.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/symbols.h"
 #include "jinja/template.h"
 

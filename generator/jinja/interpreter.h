@@ -12,7 +12,7 @@
 #include "jinja/error.h"
 #include "jinja/nodes.h"
 #include "jinja/output.h"
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 #include "jinja/scope.h"
 
 namespace wfgen::jinja {

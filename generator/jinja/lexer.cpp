@@ -6,8 +6,8 @@
 
 #include "jinja/environment.h"
 #include "jinja/source.h"
-#include "jinja/unicode.h"
-#include "jinja/unicode_case.h"
+#include "jinja/python/unicode.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

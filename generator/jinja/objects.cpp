@@ -2,7 +2,7 @@
 
 #include "jinja/error.h"
 #include "jinja/interpreter.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/template.h"
 
 namespace wfgen::jinja {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "jinja/unicode.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
 

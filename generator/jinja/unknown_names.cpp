@@ -4,7 +4,7 @@
 
 #include "jinja/error.h"
 #include "jinja/node_children.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/template.h"
 
 namespace wfgen::jinja {

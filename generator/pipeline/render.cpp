@@ -8,7 +8,7 @@
 #include "data/json_value.h"
 #include "data/load.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "matrix/matrix.h"
 #include "pipeline/header.h"
 

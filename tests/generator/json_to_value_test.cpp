@@ -4,7 +4,7 @@
 
 #include "data/error.h"
 #include "data/json_to_value.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 
 namespace {
 

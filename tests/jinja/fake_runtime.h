@@ -10,8 +10,8 @@
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja::testing {

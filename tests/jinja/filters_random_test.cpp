@@ -5,7 +5,7 @@
 #include <string>
 
 #include "jinja/environment.h"
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

@@ -10,8 +10,8 @@
 
 #include "jinja/error.h"
 #include "jinja/fake_runtime.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
 
 namespace wfgen::jinja {
 namespace {

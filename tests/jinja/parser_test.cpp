@@ -5,7 +5,7 @@
 #include "jinja/environment.h"
 #include "jinja/error.h"
 #include "jinja/parser.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "jinja/template.h"
 
 namespace {

@@ -1,7 +1,7 @@
 // pyfloat: repr / %-presentations / round compared with CPython 3.11.
 // The tables below were produced by running Python on each value (hex literals keep
 // the inputs bit-exact): repr(x), '%{#}.{p}{t}' % x and round(x, n).
-#include "jinja/pyfloat.h"
+#include "jinja/python/float_repr.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Python string formatting: fmt % args, fmt.format(...), format(value, spec).
 // Every expectation (result or "ErrorType: message") was produced by CPython 3.11.
-#include "jinja/pyformat.h"
+#include "jinja/python/format.h"
 
 #include <gtest/gtest.h>
 

@@ -3,14 +3,14 @@
 // point's str.isprintable/isspace/isalpha/isdigit/isdecimal/isnumeric/isupper/
 // islower flags and its upper/lower/casefold/title/swapcase/capitalize strings
 // (FNV-1a), so the whole of Unicode is checked; the tables give readable cases.
-#include "jinja/unicode.h"
+#include "jinja/python/unicode.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
-#include "jinja/unicode_case.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::utf8 {
 namespace {

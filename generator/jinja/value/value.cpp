@@ -5,7 +5,7 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::jinja {
 

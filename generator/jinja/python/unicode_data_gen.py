@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates generator/jinja/unicode_data.inc from this Python's own str methods (and
+"""Generates generator/jinja/python/unicode_data.inc from this Python's own str methods (and
 Jinja2's name pattern), so wfgen's character classes and case mappings are exactly
 CPython's."""
 import sys, unicodedata

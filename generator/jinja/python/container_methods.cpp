@@ -9,8 +9,8 @@
 
 #include "jinja/error.h"
 #include "jinja/filters_common.h"
-#include "jinja/methods_internal.h"
-#include "jinja/pyops.h"
+#include "jinja/python/method_binding.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::jinja::methods {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja::methods {

@@ -1,6 +1,6 @@
 // `fmt % args` and `fmt.format(...)` with CPython's parsing and error messages.
-// The per-value format-spec work is in pyformat_spec.cpp.
-#include "jinja/pyformat.h"
+// The per-value format-spec work is in format_spec.cpp.
+#include "jinja/python/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,10 +8,10 @@
 #include <string>
 
 #include "jinja/error.h"
-#include "jinja/pyfloat.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
-#include "jinja/unicode.h"
+#include "jinja/python/float_repr.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
 

@@ -1,9 +1,9 @@
-#include "jinja/markup.h"
+#include "jinja/python/markup.h"
 
 #include "jinja/filters_common.h"
-#include "jinja/pyformat.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
+#include "jinja/python/format.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
 
 namespace wfgen::jinja {
 

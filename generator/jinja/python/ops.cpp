@@ -1,12 +1,12 @@
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 
 #include <cmath>
 #include <functional>
 #include <string>
 
 #include "jinja/error.h"
-#include "jinja/pyfloat.h"
-#include "jinja/unicode.h"
+#include "jinja/python/float_repr.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
 

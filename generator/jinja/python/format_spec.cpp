@@ -4,10 +4,10 @@
 #include <string>
 
 #include "jinja/error.h"
-#include "jinja/pyfloat.h"
-#include "jinja/pyformat.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
+#include "jinja/python/float_repr.h"
+#include "jinja/python/format.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
 

@@ -1,12 +1,12 @@
-#include "jinja/arith.h"
+#include "jinja/python/arith.h"
 
 #include <cmath>
 #include <string>
 
 #include "jinja/error.h"
-#include "jinja/markup.h"
-#include "jinja/pyformat.h"
-#include "jinja/pyops.h"
+#include "jinja/python/markup.h"
+#include "jinja/python/format.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::jinja {
 

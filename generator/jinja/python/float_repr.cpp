@@ -1,4 +1,4 @@
-#include "jinja/pyfloat.h"
+#include "jinja/python/float_repr.h"
 
 #include <cctype>
 #include <charconv>

@@ -1,13 +1,13 @@
 // Python methods on data values (find_method) and their argument binding.
-// str methods live in methods_str.cpp; list/tuple/dict/int/float ones in
-// methods_containers.cpp.
+// str methods live in str_methods.cpp; list/tuple/dict/int/float ones in
+// container_methods.cpp.
 #include <string>
 #include <utility>
 
 #include "jinja/error.h"
-#include "jinja/methods_internal.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
+#include "jinja/python/method_binding.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
 
 namespace wfgen::jinja {
 

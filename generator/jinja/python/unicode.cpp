@@ -1,10 +1,10 @@
-#include "jinja/unicode.h"
+#include "jinja/python/unicode.h"
 
 #include <algorithm>
 #include <cstring>
 #include <iterator>
 
-#include "jinja/unicode_case.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::utf8 {
 
@@ -24,7 +24,7 @@ struct SpecialCase {
   const char *upper, *lower, *title, *fold;
 };
 
-#include "jinja/unicode_data.inc"
+#include "jinja/python/unicode_data.inc"
 
 template <size_t N>
 bool in_ranges(const Range (&table)[N], uint32_t cp) {

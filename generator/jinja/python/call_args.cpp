@@ -1,4 +1,4 @@
-#include "jinja/args.h"
+#include "jinja/python/call_args.h"
 
 #include <stdexcept>
 #include <string>

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

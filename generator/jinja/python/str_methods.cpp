@@ -5,11 +5,11 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
-#include "jinja/methods_internal.h"
-#include "jinja/pyformat.h"
-#include "jinja/pyops.h"
-#include "jinja/unicode.h"
-#include "jinja/unicode_case.h"
+#include "jinja/python/method_binding.h"
+#include "jinja/python/format.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::methods {
 
