@@ -24,7 +24,7 @@
 #include "data/json_value.h"
 #include "jinja/environment.h"
 #include "jinja/output.h"
-#include "jinja/template.h"
+#include "jinja/syntax/template.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "jinja/environment.h"
 #include "jinja/error.h"
 #include "jinja/output.h"
-#include "jinja/template.h"
+#include "jinja/syntax/template.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::cli {

@@ -3,7 +3,7 @@
 #include <string_view>
 #include <vector>
 
-#include "jinja/node_children.h"
+#include "jinja/syntax/node_children.h"
 
 namespace wfgen::jinja {
 

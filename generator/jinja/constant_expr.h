@@ -8,7 +8,7 @@
 // fails at run time.
 #pragma once
 
-#include "jinja/nodes.h"
+#include "jinja/syntax/nodes.h"
 
 namespace wfgen::jinja {
 

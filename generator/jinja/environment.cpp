@@ -6,9 +6,9 @@
 #include "jinja/error.h"
 #include "jinja/interpreter.h"
 #include "jinja/output.h"
-#include "jinja/parser.h"
+#include "jinja/syntax/parser.h"
 #include "jinja/python/ops.h"
-#include "jinja/template.h"
+#include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {
 

@@ -8,8 +8,8 @@
 #include "jinja/python/markup.h"
 #include "jinja/objects.h"
 #include "jinja/python/ops.h"
-#include "jinja/symbols.h"
-#include "jinja/template.h"
+#include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/template.h"
 #include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {

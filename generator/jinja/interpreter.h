@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "jinja/error.h"
-#include "jinja/nodes.h"
+#include "jinja/syntax/nodes.h"
 #include "jinja/output.h"
 #include "jinja/python/runtime.h"
 #include "jinja/scope.h"

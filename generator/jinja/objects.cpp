@@ -3,7 +3,7 @@
 #include "jinja/error.h"
 #include "jinja/interpreter.h"
 #include "jinja/python/ops.h"
-#include "jinja/template.h"
+#include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {
 

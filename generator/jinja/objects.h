@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "jinja/nodes.h"
+#include "jinja/syntax/nodes.h"
 #include "jinja/scope.h"
 #include "jinja/value/value.h"
 

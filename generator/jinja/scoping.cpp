@@ -4,9 +4,9 @@
 #include <map>
 #include <set>
 
-#include "jinja/node_children.h"
-#include "jinja/symbols.h"
-#include "jinja/template.h"
+#include "jinja/syntax/node_children.h"
+#include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {
 

@@ -3,9 +3,9 @@
 #include <optional>
 
 #include "jinja/error.h"
-#include "jinja/node_children.h"
+#include "jinja/syntax/node_children.h"
 #include "jinja/python/ops.h"
-#include "jinja/template.h"
+#include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {
 

@@ -4,8 +4,8 @@
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/lexer.h"
-#include "jinja/source.h"
+#include "jinja/syntax/lexer.h"
+#include "jinja/syntax/source.h"
 
 namespace {
 

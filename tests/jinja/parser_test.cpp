@@ -4,9 +4,9 @@
 
 #include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/parser.h"
+#include "jinja/syntax/parser.h"
 #include "jinja/python/ops.h"
-#include "jinja/template.h"
+#include "jinja/syntax/template.h"
 
 namespace {
 

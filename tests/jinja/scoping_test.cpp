@@ -7,9 +7,9 @@
 #include <string>
 
 #include "jinja/environment.h"
-#include "jinja/parser.h"
-#include "jinja/symbols.h"
-#include "jinja/template.h"
+#include "jinja/syntax/parser.h"
+#include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/template.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // promoted to BigInt, str/list concatenation and repetition, and `str % args`.
 #pragma once
 
-#include "jinja/nodes.h"
+#include "jinja/syntax/nodes.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

@@ -1,4 +1,4 @@
-#include "jinja/parser.h"
+#include "jinja/syntax/parser.h"
 
 #include <initializer_list>
 #include <optional>
@@ -7,10 +7,10 @@
 #include "jinja/value/bigint.h"
 #include "jinja/constant_expr.h"
 #include "jinja/environment.h"
-#include "jinja/lexer.h"
+#include "jinja/syntax/lexer.h"
 #include "jinja/scoping.h"
-#include "jinja/symbols.h"
-#include "jinja/template.h"
+#include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/template.h"
 #include "jinja/unknown_names.h"
 
 namespace wfgen::jinja {

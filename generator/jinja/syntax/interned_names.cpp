@@ -1,4 +1,4 @@
-#include "jinja/symbols.h"
+#include "jinja/syntax/interned_names.h"
 
 #include <deque>
 #include <mutex>

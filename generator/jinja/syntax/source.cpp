@@ -1,4 +1,4 @@
-#include "jinja/source.h"
+#include "jinja/syntax/source.h"
 
 #include <algorithm>
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "jinja/nodes.h"
-#include "jinja/source.h"
+#include "jinja/syntax/nodes.h"
+#include "jinja/syntax/source.h"
 
 namespace wfgen::jinja {
 

@@ -1,11 +1,11 @@
-#include "jinja/lexer.h"
+#include "jinja/syntax/lexer.h"
 
 #include <algorithm>
 #include <array>
 #include <optional>
 
 #include "jinja/environment.h"
-#include "jinja/source.h"
+#include "jinja/syntax/source.h"
 #include "jinja/python/unicode.h"
 #include "jinja/python/unicode_case.h"
 

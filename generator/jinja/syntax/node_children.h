@@ -2,7 +2,7 @@
 // after parsing (scoping, unknown names). One place knows every node's fields.
 #pragma once
 
-#include "jinja/nodes.h"
+#include "jinja/syntax/nodes.h"
 
 namespace wfgen::jinja {
 
