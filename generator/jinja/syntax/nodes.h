@@ -79,7 +79,7 @@ struct GetitemExpr : Expr {
   ExprPtr obj;
   ExprPtr arg;
   // A slice of constants: Jinja2 computes it at compile time with Environment.getitem,
-  // so where the subscript fails the result is an Undefined (see constant_expr.h).
+  // so where the subscript fails the result is an Undefined (see constant_folding.h).
   bool constant_slice = false;
   mutable LookupHint lookup_hint;  // render-time cache for DictObj::find
   GetitemExpr(uint32_t p, ExprPtr o, ExprPtr a)
@@ -214,7 +214,7 @@ struct IfStmt : Stmt {
 // The names a scope binds to "missing" when it is entered: names it assigns before
 // reading them, which Jinja2 makes local to the scope from its start (a read that
 // comes earlier, from a nested loop or macro, finds them unassigned, not an outer
-// value). Computed after parsing (see scoping.h).
+// value). Computed after parsing (see idtracking.h).
 using Unbound = std::vector<uint32_t>;
 
 struct ForStmt : Stmt {

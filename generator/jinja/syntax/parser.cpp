@@ -5,13 +5,13 @@
 #include <utility>
 
 #include "jinja/value/bigint.h"
-#include "jinja/constant_expr.h"
+#include "jinja/analysis/constant_folding.h"
 #include "jinja/environment.h"
 #include "jinja/syntax/lexer.h"
-#include "jinja/scoping.h"
+#include "jinja/analysis/idtracking.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
-#include "jinja/unknown_names.h"
+#include "jinja/analysis/unknown_filters_tests.h"
 
 namespace wfgen::jinja {
 
@@ -645,7 +645,7 @@ class Parser {
     return left;
   }
 
-  // A node just built: the constant slices it reads (see constant_expr.h).
+  // A node just built: the constant slices it reads (see constant_folding.h).
   template <class Node>
   std::unique_ptr<Node> folded(std::unique_ptr<Node> node) {
     mark_constant_slices(*node, false);
@@ -1062,7 +1062,7 @@ class Parser {
       if (!start_inline) next();
       uint32_t pos = cur().pos;
       std::string name = parse_dotted_name();
-      FilterFn fn = find_filter(name);  // unknown: see unknown_names.h
+      FilterFn fn = find_filter(name);  // unknown: see unknown_filters_tests.h
       auto f = std::make_unique<FilterExpr>(pos, std::move(node), std::move(name), fn);
       if (is_op(cur(), "(")) parse_call_args(f->args);
       node = folded(std::move(f));
@@ -1076,7 +1076,7 @@ class Parser {
     bool negated = skip_name("not");
     uint32_t name_pos = cur().pos;
     std::string name = parse_dotted_name();
-    TestFn fn = find_test(name);  // unknown: see unknown_names.h
+    TestFn fn = find_test(name);  // unknown: see unknown_filters_tests.h
     auto test = std::make_unique<TestExpr>(name_pos, std::move(node), std::move(name), fn);
     const Token& t = cur();
     if (is_op(t, "(")) {

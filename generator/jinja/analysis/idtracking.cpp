@@ -1,4 +1,4 @@
-#include "jinja/scoping.h"
+#include "jinja/analysis/idtracking.h"
 
 #include <functional>
 #include <map>

@@ -1,4 +1,4 @@
-#include "jinja/constant_expr.h"
+#include "jinja/analysis/constant_folding.h"
 
 #include <string_view>
 #include <vector>

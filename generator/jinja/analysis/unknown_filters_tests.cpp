@@ -1,4 +1,4 @@
-#include "jinja/unknown_names.h"
+#include "jinja/analysis/unknown_filters_tests.h"
 
 #include <optional>
 
