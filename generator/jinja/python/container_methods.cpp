@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
-#include "jinja/filters_common.h"
+#include "jinja/builtins/helpers.h"
 #include "jinja/python/method_binding.h"
 #include "jinja/python/ops.h"
 

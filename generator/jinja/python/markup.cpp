@@ -1,6 +1,6 @@
 #include "jinja/python/markup.h"
 
-#include "jinja/filters_common.h"
+#include "jinja/builtins/helpers.h"
 #include "jinja/python/format.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"

@@ -1,4 +1,4 @@
-#include "jinja/filters_common.h"
+#include "jinja/builtins/helpers.h"
 
 #include <algorithm>
 #include <cmath>

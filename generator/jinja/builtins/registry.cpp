@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "jinja/filters_common.h"
+#include "jinja/builtins/helpers.h"
 #include "jinja/python/runtime.h"
 
 namespace wfgen::jinja {

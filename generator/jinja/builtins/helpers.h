@@ -168,7 +168,7 @@ WFGEN_FILTER(filter_tojson);
 // filters_pprint.cpp
 WFGEN_FILTER(filter_pprint);
 
-// builtin_tests.cpp
+// tests.cpp
 WFGEN_TEST(test_boolean);
 WFGEN_TEST(test_callable);
 WFGEN_TEST(test_defined);

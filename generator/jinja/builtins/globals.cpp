@@ -6,8 +6,8 @@
 
 #include "jinja/python/call_args.h"
 #include "jinja/error.h"
-#include "jinja/filters_common.h"
-#include "jinja/namespace.h"
+#include "jinja/builtins/helpers.h"
+#include "jinja/builtins/namespace.h"
 #include "jinja/python/ops.h"
 
 namespace wfgen::jinja::builtins {

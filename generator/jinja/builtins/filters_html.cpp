@@ -9,7 +9,7 @@
 
 #include "jinja/python/call_args.h"
 #include "jinja/error.h"
-#include "jinja/filters_common.h"
+#include "jinja/builtins/helpers.h"
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/unicode.h"
