@@ -9,9 +9,9 @@
 #include "data/json_to_value.h"
 #include "data/json_value.h"
 #include "data/load.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
-#include "jinja/output.h"
+#include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
 #include "jinja/value/value.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::matrix {

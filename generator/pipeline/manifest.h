@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "data/document.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 
 namespace wfgen::pipeline {
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/value/value.h"
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "data/json_value.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "support/shared_dir.h"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/value/value.h"
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 

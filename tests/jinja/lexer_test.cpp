@@ -2,7 +2,7 @@
 // comments, literals and lexical errors.
 #include <gtest/gtest.h>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/syntax/lexer.h"
 #include "jinja/syntax/source.h"

@@ -2,7 +2,7 @@
 // its compile-time errors.
 #include <gtest/gtest.h>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/syntax/parser.h"
 #include "jinja/python/ops.h"

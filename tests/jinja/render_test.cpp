@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "data/json_value.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/syntax/parser.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"

@@ -6,7 +6,7 @@
 
 #include "jinja/value/bigint.h"
 #include "jinja/analysis/constant_folding.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/syntax/lexer.h"
 #include "jinja/analysis/idtracking.h"
 #include "jinja/syntax/interned_names.h"

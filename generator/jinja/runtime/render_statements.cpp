@@ -1,12 +1,12 @@
-#include "jinja/interpreter.h"
+#include "jinja/runtime/renderer.h"
 
 #include <algorithm>
 #include <optional>
 
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/python/markup.h"
-#include "jinja/objects.h"
+#include "jinja/runtime/objects.h"
 #include "jinja/python/ops.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"

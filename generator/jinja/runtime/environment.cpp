@@ -1,11 +1,11 @@
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 
 #include <fstream>
 #include <sstream>
 
 #include "jinja/error.h"
-#include "jinja/interpreter.h"
-#include "jinja/output.h"
+#include "jinja/runtime/renderer.h"
+#include "jinja/runtime/output.h"
 #include "jinja/syntax/parser.h"
 #include "jinja/python/ops.h"
 #include "jinja/syntax/template.h"

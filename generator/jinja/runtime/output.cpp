@@ -1,4 +1,4 @@
-#include "jinja/output.h"
+#include "jinja/runtime/output.h"
 
 #include <algorithm>
 #include <new>

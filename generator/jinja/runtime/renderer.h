@@ -1,7 +1,7 @@
 // Renderer: evaluates a parsed Template against a context, writing into one output
 // buffer. It implements Jinja2's runtime semantics: scoping, loops, macros, calls,
-// includes, imports and template inheritance. Statements live in interpreter.cpp,
-// expressions in eval.cpp.
+// includes, imports and template inheritance. Statements live in render_statements.cpp,
+// expressions in render_expressions.cpp.
 #pragma once
 
 #include <map>
@@ -11,9 +11,9 @@
 
 #include "jinja/error.h"
 #include "jinja/syntax/nodes.h"
-#include "jinja/output.h"
+#include "jinja/runtime/output.h"
 #include "jinja/python/runtime.h"
-#include "jinja/scope.h"
+#include "jinja/runtime/frame.h"
 
 namespace wfgen::jinja {
 
@@ -53,7 +53,7 @@ class Renderer : public Runtime {
  private:
   friend struct EvalScope;
 
-  // statements (interpreter.cpp)
+  // statements (render_statements.cpp)
   void exec_body(const Body& body);
   void exec(const Stmt& s);
   void exec_print(const PrintStmt& s);
@@ -91,7 +91,7 @@ class Renderer : public Runtime {
   void store_item(const NsRefExpr& ref, Value value);
   void define(uint32_t sym, Value value);  // assigns in the current frame (exports at top level)
 
-  // expressions (eval.cpp)
+  // expressions (render_expressions.cpp)
   Value eval(const Expr& e);
   // Like eval, but may return a pointer to the existing value (a variable, a constant,
   // a dict entry) instead of a copy; otherwise evaluates into `tmp`. The pointer is
@@ -102,7 +102,7 @@ class Renderer : public Runtime {
   [[gnu::noinline]] const Value* borrow_item(const GetitemExpr& e, Value& tmp);
   const Value* eval_borrowed_general(const Expr& e, Value& tmp);
   // The innermost binding of `sym`: local frames first, then the render's variables.
-  // May return missing_value() (see scope.h).
+  // May return missing_value() (see frame.h).
   const Value* find_variable(uint32_t sym) const {
     bool beyond_block = false;
     for (const Frame* f = frame_.get(); f; f = f->parent.get()) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "jinja/syntax/nodes.h"
-#include "jinja/scope.h"
+#include "jinja/runtime/frame.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

@@ -1,7 +1,7 @@
-#include "jinja/objects.h"
+#include "jinja/runtime/objects.h"
 
 #include "jinja/error.h"
-#include "jinja/interpreter.h"
+#include "jinja/runtime/renderer.h"
 #include "jinja/python/ops.h"
 #include "jinja/syntax/template.h"
 

@@ -1,4 +1,4 @@
-#include "jinja/scope.h"
+#include "jinja/runtime/frame.h"
 
 namespace wfgen::jinja {
 

@@ -2,11 +2,11 @@
 #include <cmath>
 
 #include "jinja/python/arith.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
-#include "jinja/interpreter.h"
+#include "jinja/runtime/renderer.h"
 #include "jinja/python/markup.h"
-#include "jinja/objects.h"
+#include "jinja/runtime/objects.h"
 #include "jinja/python/ops.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
