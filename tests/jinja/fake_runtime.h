@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
+#include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
@@ -18,7 +18,6 @@ namespace wfgen::jinja::testing {
 
 class FakeRuntime : public Runtime {
  public:
-  const EnvironmentOptions& options() const override { return options_; }
   Value make_undefined(std::string message) const override {
     return Value::undefined(std::move(message), false);
   }
@@ -51,9 +50,6 @@ class FakeRuntime : public Runtime {
   bool call_test(std::string_view, const Value&, CallArgs&) override {
     throw std::logic_error("no tests in FakeRuntime");
   }
-
- private:
-  EnvironmentOptions options_;
 };
 
 // Value builders for expectation tables.

@@ -3,17 +3,12 @@
 #include <string_view>
 #include <vector>
 
+#include "jinja/builtins/registry.h"
 #include "jinja/syntax/node_children.h"
 
 namespace wfgen::jinja {
 
 namespace {
-
-// Jinja2's filters that take the context (pass_context): never evaluated early.
-bool is_context_filter(std::string_view name) {
-  return name == "map" || name == "random" || name == "reject" || name == "rejectattr" ||
-         name == "select" || name == "selectattr";
-}
 
 bool all_children_constant(const Expr& e) {
   bool constant = true;
@@ -40,12 +35,13 @@ bool is_constant(const Expr* e) {
       return false;
     case ExprKind::Filter: {
       const auto& f = static_cast<const FilterExpr&>(*e);
-      return f.fn && f.input && !is_context_filter(f.name) && is_constant(f.input.get()) &&
+      return f.builtin && !f.builtin->pass_context && f.input && is_constant(f.input.get()) &&
              constant_args(f.args);
     }
     case ExprKind::Test: {
       const auto& t = static_cast<const TestExpr&>(*e);
-      return t.fn && is_constant(t.input.get()) && constant_args(t.args);
+      return t.builtin && !t.builtin->pass_context && is_constant(t.input.get()) &&
+             constant_args(t.args);
     }
     case ExprKind::CondExpr:  // both branches, though Jinja2 needs only the one taken
       return static_cast<const CondExpr&>(*e).otherwise && all_children_constant(*e);

@@ -104,10 +104,10 @@ class Checker {
     if (!e) return;
     if (e->kind == ExprKind::Filter) {
       const auto& f = static_cast<const FilterExpr&>(*e);
-      if (!f.fn && !soft) fail("filter", f.name, f.pos);
+      if (!f.builtin && !soft) fail("filter", f.name, f.pos);
     } else if (e->kind == ExprKind::Test) {
       const auto& t = static_cast<const TestExpr&>(*e);
-      if (!t.fn && !soft) fail("test", t.name, t.pos);
+      if (!t.builtin && !soft) fail("test", t.name, t.pos);
     } else if (e->kind == ExprKind::CondExpr) {
       soft = true;  // an inline if is soft throughout
     }
@@ -194,7 +194,7 @@ class Checker {
 
 }  // namespace
 
-void check_unknown_names(const Template& tmpl) {
+void check_unknown_filters_tests(const Template& tmpl) {
   Checker(tmpl).run();
 }
 

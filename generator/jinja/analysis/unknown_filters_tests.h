@@ -11,6 +11,6 @@ class Template;
 
 // Throws a located TemplateError for the first unknown filter or test, in the order
 // Jinja2 compiles a template (its top level and macros, then its blocks).
-void check_unknown_names(const Template& tmpl);
+void check_unknown_filters_tests(const Template& tmpl);
 
 }  // namespace wfgen::jinja

@@ -4,10 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/call_args.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
+#include "jinja/error.h"
+#include "jinja/python/call_args.h"
 #include "jinja/python/float_repr.h"
+#include "jinja/python/index.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/unicode.h"
 

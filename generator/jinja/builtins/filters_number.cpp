@@ -5,10 +5,11 @@
 #include <optional>
 #include <string>
 
-#include "jinja/python/call_args.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
+#include "jinja/error.h"
+#include "jinja/python/call_args.h"
 #include "jinja/python/float_repr.h"
+#include "jinja/python/index.h"
 #include "jinja/python/ops.h"
 
 namespace wfgen::jinja::builtins {

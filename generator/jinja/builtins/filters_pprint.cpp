@@ -6,10 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/call_args.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
+#include "jinja/error.h"
+#include "jinja/python/call_args.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/str_ops.h"
 #include "jinja/python/unicode.h"
 
 namespace wfgen::jinja::builtins {

@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/call_args.h"
-#include "jinja/python/arith.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
+#include "jinja/error.h"
+#include "jinja/python/arith.h"
+#include "jinja/python/call_args.h"
+#include "jinja/python/index.h"
 #include "jinja/python/iterator.h"
+#include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/unicode.h"
 
@@ -311,7 +313,7 @@ Value filter_sum(Runtime& rt, const Value& input, CallArgs& args) {
   std::optional<AttrGetter> getter;
   if (!attribute.is_none()) getter.emplace(attribute, false);
   for (const Value& item : iterate(input))
-    rv = binary_op(rt, BinOp::Add, rv, getter ? (*getter)(rt, item) : item);
+    rv = binary_op(rt, ArithOp::Add, rv, getter ? (*getter)(rt, item) : item);
   return rv;
 }
 
@@ -336,8 +338,8 @@ Value filter_batch(Runtime& rt, const Value& input, CallArgs& args) {
     if (!tmp.empty()) {
       if (!fill_with.is_none() && compare(size_of(tmp), linecount, "<") == -1) {
         // tmp += [fill_with] * (linecount - len(tmp))
-        Value missing = binary_op(rt, BinOp::Sub, linecount, size_of(tmp));
-        Value fill = binary_op(rt, BinOp::Mul, Value::list({fill_with}), missing);
+        Value missing = binary_op(rt, ArithOp::Sub, linecount, size_of(tmp));
+        Value fill = binary_op(rt, ArithOp::Mul, Value::list({fill_with}), missing);
         for (const Value& v : fill.items()) tmp.push_back(v);
       }
       batches.push_back(Value::list(std::move(tmp)));
@@ -353,8 +355,8 @@ Value filter_slice(Runtime& rt, const Value& input, CallArgs& args) {
   return run_generator("sync_do_slice", [&](std::vector<Value>& out) {
     std::vector<Value> seq = iterate(input);
     Value len_v = Value::integer(static_cast<int64_t>(seq.size()));
-    Value per_v = binary_op(rt, BinOp::FloorDiv, len_v, slices_v);
-    Value extra_v = binary_op(rt, BinOp::Mod, len_v, slices_v);
+    Value per_v = binary_op(rt, ArithOp::FloorDiv, len_v, slices_v);
+    Value extra_v = binary_op(rt, ArithOp::Mod, len_v, slices_v);
     int64_t slices = to_index(slices_v);  // range(slices)
     // An int slice count gives int quotients (a bool one too).
     int64_t per = to_index(per_v), extra = to_index(extra_v);

@@ -5,13 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/call_args.h"
-#include "jinja/python/arith.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
-#include "jinja/python/markup.h"
+#include "jinja/error.h"
+#include "jinja/python/arith.h"
+#include "jinja/python/call_args.h"
 #include "jinja/python/format.h"
+#include "jinja/python/index.h"
+#include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/str_ops.h"
 #include "jinja/python/unicode.h"
 #include "jinja/python/unicode_case.h"
 
@@ -38,7 +40,7 @@ Value filter_lower(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_capitalize(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_capitalize", {"s"}, {}}, args);
-  return Value::string(py_capitalize(to_str(input)));
+  return Value::string(utf8::capitalize(to_str(input)));
 }
 
 // Jinja2's title: words start after any run of '-', whitespace, '(', '{', '[', '<';
@@ -163,11 +165,11 @@ Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
     throw_error(ErrorKind::Runtime, "expected leeway >= 0, got " + to_str(leeway));
   }
   Value len = Value::integer(static_cast<int64_t>(length(input)));
-  Value limit = binary_op(rt, BinOp::Add, max_len, leeway);
+  Value limit = binary_op(rt, ArithOp::Add, max_len, leeway);
   int c = compare(len, limit, "<=");
   if (c == -1 || c == 0) return input;
   // s[:length - len(end)]
-  Value stop = binary_op(rt, BinOp::Sub, max_len, end_len);
+  Value stop = binary_op(rt, ArithOp::Sub, max_len, end_len);
   if (!stop.is_int() && !stop.is_bool()) {
     throw_type_error("slice indices must be integers or None or have an __index__ method");
   }
@@ -195,7 +197,7 @@ Value filter_truncate(Runtime& rt, const Value& input, CallArgs& args) {
           head.is_markup() ? Value::markup(h.substr(0, space)) : Value::string(h.substr(0, space));
     }
   }
-  return binary_op(rt, BinOp::Add, head, end);
+  return binary_op(rt, ArithOp::Add, head, end);
 }
 
 Value filter_wordcount(Runtime&, const Value& input, CallArgs& args) {

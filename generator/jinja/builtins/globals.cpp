@@ -4,11 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/call_args.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
 #include "jinja/builtins/namespace.h"
+#include "jinja/error.h"
+#include "jinja/python/call_args.h"
+#include "jinja/python/index.h"
+#include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 
@@ -336,7 +339,7 @@ Value global_lipsum(Runtime&, CallArgs& args) {
       last = pick;
       std::string word = pick;
       if (next_capitalized) {
-        word = py_capitalize(word);
+        word = utf8::capitalize(word);
         next_capitalized = false;
       }
       if (idx - rng.randrange(3, 8) > last_comma) {

@@ -5,9 +5,10 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "jinja/python/arith.h"
 #include "jinja/error.h"
+#include "jinja/python/arith.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/str_ops.h"
 #include "jinja/python/unicode.h"
 #include "jinja/python/unicode_case.h"
 
@@ -204,27 +205,6 @@ bool ValueSet::insert(const Value& v) {
   return true;
 }
 
-int64_t to_index(const Value& v) {
-  if (v.kind() == Kind::Int) return v.as_int();
-  if (v.is_bool()) return v.as_bool() ? 1 : 0;
-  if (v.kind() == Kind::BigInt) {
-    throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
-  }
-  throw_type_error("'" + std::string(type_name(v)) +
-                   "' object cannot be interpreted as an integer");
-}
-
-int64_t to_c_int(const Value& v) {
-  if (v.kind() == Kind::BigInt ||
-      (v.kind() == Kind::Int && (v.as_int() < INT32_MIN || v.as_int() > INT32_MAX))) {
-    throw_error(ErrorKind::Runtime, "Python int too large to convert to C int");
-  }
-  if (v.kind() == Kind::Int) return v.as_int();
-  if (v.is_bool()) return v.as_bool() ? 1 : 0;
-  throw_type_error("'" + std::string(type_name(v)) +
-                   "' object cannot be interpreted as an integer");
-}
-
 // ---- numbers -------------------------------------------------------------------------
 
 std::optional<Value> parse_int(std::string_view text, int base) {
@@ -359,171 +339,6 @@ Value int_from_double(double d) {
   double t = std::trunc(d);
   if (t >= -9.2e18 && t <= 9.2e18) return Value::integer(static_cast<int64_t>(t));
   return Value::integer(BigInt::from_double(t));
-}
-
-// ---- str methods -----------------------------------------------------------------------
-
-std::string py_strip(std::string_view s, const std::string* chars, bool left, bool right) {
-  std::vector<uint32_t> strip_set;
-  if (chars) strip_set = utf8::to_code_points(*chars);
-  auto strip_it = [&](uint32_t cp) {
-    if (!chars) return utf8::is_space(cp);
-    return std::find(strip_set.begin(), strip_set.end(), cp) != strip_set.end();
-  };
-  std::vector<size_t> offs = utf8::offsets(s);
-  size_t n = offs.size() - 1;
-  size_t begin = 0, end = n;
-  if (left) {
-    while (begin < end) {
-      size_t pos = offs[begin];
-      if (!strip_it(utf8::decode(s, pos))) break;
-      ++begin;
-    }
-  }
-  if (right) {
-    while (end > begin) {
-      size_t pos = offs[end - 1];
-      if (!strip_it(utf8::decode(s, pos))) break;
-      --end;
-    }
-  }
-  return std::string(s.substr(offs[begin], offs[end] - offs[begin]));
-}
-
-std::vector<std::string> py_split_whitespace(std::string_view s) {
-  std::vector<std::string> parts;
-  std::string current;
-  bool in_word = false;
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t start = i;
-    uint32_t cp = utf8::decode(s, i);
-    if (utf8::is_space(cp)) {
-      if (in_word) parts.push_back(std::move(current));
-      current.clear();
-      in_word = false;
-    } else {
-      current.append(s.substr(start, i - start));
-      in_word = true;
-    }
-  }
-  if (in_word) parts.push_back(std::move(current));
-  return parts;
-}
-
-std::vector<std::string> py_splitlines(std::string_view s, bool keepends) {
-  std::vector<std::string> lines;
-  size_t line_start = 0;
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t start = i;
-    uint32_t cp = utf8::decode(s, i);
-    bool boundary = cp == '\n' || cp == '\r' || cp == 0x0b || cp == 0x0c || cp == 0x1c ||
-                    cp == 0x1d || cp == 0x1e || cp == 0x85 || cp == 0x2028 || cp == 0x2029;
-    if (!boundary) continue;
-    if (cp == '\r' && i < s.size() && s[i] == '\n') ++i;
-    lines.emplace_back(s.substr(line_start, (keepends ? i : start) - line_start));
-    line_start = i;
-  }
-  if (line_start < s.size()) lines.emplace_back(s.substr(line_start));
-  return lines;
-}
-
-std::string py_replace(std::string_view s, std::string_view old_s, std::string_view new_s,
-                       int64_t count) {
-  std::string out;
-  if (old_s.empty()) {
-    // Python inserts `new` before every character and at the end.
-    size_t i = 0;
-    int64_t done = 0;
-    while (true) {
-      if (count >= 0 && done >= count) break;
-      out.append(new_s);
-      ++done;
-      if (i >= s.size()) {
-        i = s.size();
-        break;
-      }
-      size_t start = i;
-      utf8::decode(s, i);
-      out.append(s.substr(start, i - start));
-    }
-    out.append(s.substr(std::min(i, s.size())));
-    return out;
-  }
-  size_t pos = 0;
-  int64_t done = 0;
-  while (count < 0 || done < count) {
-    size_t hit = s.find(old_s, pos);
-    if (hit == std::string_view::npos) break;
-    out.append(s.substr(pos, hit - pos));
-    out.append(new_s);
-    pos = hit + old_s.size();
-    ++done;
-  }
-  out.append(s.substr(pos));
-  return out;
-}
-
-std::string py_center(std::string_view s, int64_t width) {
-  int64_t len = static_cast<int64_t>(utf8::length(s));
-  int64_t margin = width - len;
-  if (margin <= 0) return std::string(s);
-  int64_t left = margin / 2 + (margin & width & 1);
-  int64_t right = margin - left;
-  std::string out(static_cast<size_t>(left), ' ');
-  out.append(s);
-  out.append(static_cast<size_t>(right), ' ');
-  return out;
-}
-
-std::string py_capitalize(std::string_view s) {
-  return utf8::capitalize(s);
-}
-
-bool py_islower(std::string_view s) {
-  return utf8::str_is_lower(s);
-}
-
-bool py_isupper(std::string_view s) {
-  return utf8::str_is_upper(s);
-}
-
-std::string utf8_prefix(std::string_view s, size_t n) {
-  size_t i = 0;
-  for (size_t k = 0; k < n && i < s.size(); ++k) utf8::decode(s, i);
-  return std::string(s.substr(0, i));
-}
-
-bool is_word_char(uint32_t cp) {
-  return cp == '_' || utf8::is_alnum(cp);
-}
-
-std::string html_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      case '"':
-        out += "&#34;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace wfgen::jinja::builtins

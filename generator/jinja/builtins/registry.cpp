@@ -1,12 +1,13 @@
-// The builtin tables: name -> filter / test / global function, with Jinja2's
-// aliases ('d', 'e', 'count', '==', 'equalto'...). Lookups happen at parse time;
+// The builtin tables: name -> filter / test / global function (see registry.h), with Jinja2's
+// aliases ('d', 'e', 'count', '==', 'equalto'...). Looked up when a template is compiled (analysis/) and by name at render time;
 // each table is sorted by name for a binary search.
 #include <algorithm>
 #include <string_view>
 #include <vector>
 
-#include "jinja/builtins/helpers.h"
-#include "jinja/python/runtime.h"
+#include "jinja/builtins/registry.h"
+
+#include "jinja/builtins/functions.h"
 
 namespace wfgen::jinja {
 
@@ -14,13 +15,8 @@ namespace {
 
 using namespace builtins;
 
-template <typename Fn>
-struct Entry {
-  std::string_view name;
-  Fn fn;
-};
-
-constexpr Entry<FilterFn> kFilters[] = {
+// Jinja2 3.1 marks map, random, reject, rejectattr, select and selectattr @pass_context.
+constexpr BuiltinFilter kFilters[] = {
     {"abs", filter_abs},
     {"attr", filter_attr},
     {"batch", filter_batch},
@@ -46,19 +42,19 @@ constexpr Entry<FilterFn> kFilters[] = {
     {"length", filter_length},
     {"list", filter_list},
     {"lower", filter_lower},
-    {"map", filter_map},
+    {"map", filter_map, /*pass_context=*/true},
     {"max", filter_max},
     {"min", filter_min},
     {"pprint", filter_pprint},
-    {"random", filter_random},
-    {"reject", filter_reject},
-    {"rejectattr", filter_rejectattr},
+    {"random", filter_random, /*pass_context=*/true},
+    {"reject", filter_reject, /*pass_context=*/true},
+    {"rejectattr", filter_rejectattr, /*pass_context=*/true},
     {"replace", filter_replace},
     {"reverse", filter_reverse},
     {"round", filter_round},
     {"safe", filter_safe},
-    {"select", filter_select},
-    {"selectattr", filter_selectattr},
+    {"select", filter_select, /*pass_context=*/true},
+    {"selectattr", filter_selectattr, /*pass_context=*/true},
     {"slice", filter_slice},
     {"sort", filter_sort},
     {"string", filter_string},
@@ -78,7 +74,7 @@ constexpr Entry<FilterFn> kFilters[] = {
 };
 
 // Sorted by byte value: the operator aliases come first.
-constexpr Entry<TestFn> kTests[] = {
+constexpr BuiltinTest kTests[] = {
     {"!=", test_ne},
     {"<", test_lt},
     {"<=", test_le},
@@ -120,13 +116,13 @@ constexpr Entry<TestFn> kTests[] = {
     {"upper", test_upper},
 };
 
-constexpr Entry<GlobalFn> kGlobals[] = {
+constexpr BuiltinGlobal kGlobals[] = {
     {"cycler", global_cycler}, {"dict", global_dict},           {"joiner", global_joiner},
     {"lipsum", global_lipsum}, {"namespace", global_namespace}, {"range", global_range},
 };
 
-template <typename Fn, size_t N>
-constexpr bool sorted(const Entry<Fn> (&table)[N]) {
+template <typename Entry, size_t N>
+constexpr bool sorted(const Entry (&table)[N]) {
   for (size_t i = 1; i < N; ++i) {
     if (!(table[i - 1].name < table[i].name)) return false;
   }
@@ -136,29 +132,33 @@ static_assert(sorted(kFilters), "kFilters must be sorted by name");
 static_assert(sorted(kTests), "kTests must be sorted by name");
 static_assert(sorted(kGlobals), "kGlobals must be sorted by name");
 
-template <typename Fn, size_t N>
-Fn lookup(const Entry<Fn> (&table)[N], std::string_view name) {
+template <typename Entry, size_t N>
+const Entry* lookup(const Entry (&table)[N], std::string_view name) {
   auto it = std::lower_bound(std::begin(table), std::end(table), name,
-                             [](const Entry<Fn>& e, std::string_view n) { return e.name < n; });
-  return it != std::end(table) && it->name == name ? it->fn : nullptr;
+                             [](const Entry& e, std::string_view n) { return e.name < n; });
+  return it != std::end(table) && it->name == name ? it : nullptr;
 }
 
 }  // namespace
 
-FilterFn find_filter(std::string_view name) {
+const BuiltinFilter* find_filter(std::string_view name) {
   return lookup(kFilters, name);
 }
-TestFn find_test(std::string_view name) {
+const BuiltinTest* find_test(std::string_view name) {
   return lookup(kTests, name);
 }
-GlobalFn find_global(std::string_view name) {
+const BuiltinGlobal* find_global(std::string_view name) {
   return lookup(kGlobals, name);
 }
 
-const std::vector<std::string_view>& global_names() {
-  static const std::vector<std::string_view> names = {"range",  "dict",   "lipsum",
-                                                      "cycler", "joiner", "namespace"};
-  return names;
+std::span<const BuiltinFilter> builtin_filters() {
+  return kFilters;
+}
+std::span<const BuiltinTest> builtin_tests() {
+  return kTests;
+}
+std::span<const BuiltinGlobal> builtin_globals() {
+  return kGlobals;
 }
 
 }  // namespace wfgen::jinja

@@ -3,11 +3,13 @@
 #include <cmath>
 #include <string>
 
-#include "jinja/python/call_args.h"
-#include "jinja/python/arith.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
+#include "jinja/builtins/registry.h"
+#include "jinja/error.h"
+#include "jinja/python/arith.h"
+#include "jinja/python/call_args.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/unicode_case.h"
 
 namespace wfgen::jinja::builtins {
 
@@ -131,12 +133,12 @@ bool test_float(Runtime&, const Value& input, CallArgs& args) {
 
 bool test_lower(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"test_lower", {"value"}, {}}, args);
-  return py_islower(to_str(input));
+  return utf8::str_is_lower(to_str(input));
 }
 
 bool test_upper(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"test_upper", {"value"}, {}}, args);
-  return py_isupper(to_str(input));
+  return utf8::str_is_upper(to_str(input));
 }
 
 bool test_string(Runtime&, const Value& input, CallArgs& args) {

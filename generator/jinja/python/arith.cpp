@@ -25,28 +25,28 @@ int64_t small_value(const Value& v) {
   return v.is_bool() ? v.as_bool() : v.as_int();
 }
 
-const char* op_symbol(BinOp op) {
+const char* op_symbol(ArithOp op) {
   switch (op) {
-    case BinOp::Add:
+    case ArithOp::Add:
       return "+";
-    case BinOp::Sub:
+    case ArithOp::Sub:
       return "-";
-    case BinOp::Mul:
+    case ArithOp::Mul:
       return "*";
-    case BinOp::Div:
+    case ArithOp::Div:
       return "/";
-    case BinOp::FloorDiv:
+    case ArithOp::FloorDiv:
       return "//";
-    case BinOp::Mod:
+    case ArithOp::Mod:
       return "%";
-    case BinOp::Pow:
+    case ArithOp::Pow:
       return "** or pow()";
     default:
       return "?";
   }
 }
 
-[[noreturn]] void unsupported(BinOp op, const Value& a, const Value& b) {
+[[noreturn]] void unsupported(ArithOp op, const Value& a, const Value& b) {
   throw_type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + ": '" +
                    std::string(type_name(a)) + "' and '" + std::string(type_name(b)) + "'");
 }
@@ -141,21 +141,21 @@ Value int_pow(const Value& a, const Value& b) {
   return int_result(BigInt::pow(base, e));
 }
 
-Value arith_numbers(BinOp op, const Value& a, const Value& b) {
+Value arith_numbers(ArithOp op, const Value& a, const Value& b) {
   if (is_intlike(a) && is_intlike(b)) {
     if (small_int(a) && small_int(b)) {
       int64_t x = small_value(a), y = small_value(b), r;
       switch (op) {
-        case BinOp::Add:
+        case ArithOp::Add:
           if (!__builtin_add_overflow(x, y, &r)) return Value::integer(r);
           break;
-        case BinOp::Sub:
+        case ArithOp::Sub:
           if (!__builtin_sub_overflow(x, y, &r)) return Value::integer(r);
           break;
-        case BinOp::Mul:
+        case ArithOp::Mul:
           if (!__builtin_mul_overflow(x, y, &r)) return Value::integer(r);
           break;
-        case BinOp::Div: {
+        case ArithOp::Div: {
           // Both exact as doubles: one correctly rounded division, as Python does.
           constexpr int64_t kExact = int64_t{1} << 53;
           if (y != 0 && x >= -kExact && x <= kExact && y >= -kExact && y <= kExact) {
@@ -163,10 +163,10 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
           }
           break;
         }
-        case BinOp::FloorDiv:
-        case BinOp::Mod:
+        case ArithOp::FloorDiv:
+        case ArithOp::Mod:
           if (y == 0) {
-            zero_division(op == BinOp::Mod ? "integer modulo by zero"
+            zero_division(op == ArithOp::Mod ? "integer modulo by zero"
                                            : "integer division or modulo by zero");
           }
           if (!(x == INT64_MIN && y == -1)) {
@@ -175,7 +175,7 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
               --q;
               m += y;
             }
-            return Value::integer(op == BinOp::FloorDiv ? q : m);
+            return Value::integer(op == ArithOp::FloorDiv ? q : m);
           }
           break;
         default:
@@ -184,23 +184,23 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
     }
     BigInt x = a.to_bigint(), y = b.to_bigint();
     switch (op) {
-      case BinOp::Add:
+      case ArithOp::Add:
         return int_result(x + y);
-      case BinOp::Sub:
+      case ArithOp::Sub:
         return int_result(x - y);
-      case BinOp::Mul:
+      case ArithOp::Mul:
         return int_result(x * y);
-      case BinOp::FloorDiv:
-      case BinOp::Mod: {
+      case ArithOp::FloorDiv:
+      case ArithOp::Mod: {
         if (y.is_zero()) {
-          zero_division(op == BinOp::Mod ? "integer modulo by zero"
+          zero_division(op == ArithOp::Mod ? "integer modulo by zero"
                                          : "integer division or modulo by zero");
         }
         BigInt q, m;
         BigInt::floor_divmod(x, y, q, m);
-        return int_result(op == BinOp::FloorDiv ? q : m);
+        return int_result(op == ArithOp::FloorDiv ? q : m);
       }
-      case BinOp::Div: {
+      case ArithOp::Div: {
         if (y.is_zero()) zero_division("division by zero");
         bool overflow = false;
         double q = BigInt::true_divide(x, y, overflow);
@@ -208,7 +208,7 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
           throw_error(ErrorKind::Runtime, "integer division result too large for a float");
         return Value::floating(q);
       }
-      case BinOp::Pow:
+      case ArithOp::Pow:
         return int_pow(a, b);
       default:
         break;
@@ -216,24 +216,24 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
   }
   double x = float_operand(a), y = float_operand(b);
   switch (op) {
-    case BinOp::Add:
+    case ArithOp::Add:
       return Value::floating(x + y);
-    case BinOp::Sub:
+    case ArithOp::Sub:
       return Value::floating(x - y);
-    case BinOp::Mul:
+    case ArithOp::Mul:
       return Value::floating(x * y);
-    case BinOp::Div:
+    case ArithOp::Div:
       if (y == 0.0) zero_division("float division by zero");
       return Value::floating(x / y);
-    case BinOp::FloorDiv:
-    case BinOp::Mod: {
+    case ArithOp::FloorDiv:
+    case ArithOp::Mod: {
       if (y == 0.0)
-        zero_division(op == BinOp::Mod ? "float modulo" : "float floor division by zero");
+        zero_division(op == ArithOp::Mod ? "float modulo" : "float floor division by zero");
       double q, m;
       float_divmod(x, y, q, m);
-      return Value::floating(op == BinOp::FloorDiv ? q : m);
+      return Value::floating(op == ArithOp::FloorDiv ? q : m);
     }
-    case BinOp::Pow: {
+    case ArithOp::Pow: {
       if (x == 0.0 && y < 0) zero_division("0.0 cannot be raised to a negative power");
       if (x < 0 && std::floor(y) != y) {
         throw_error(ErrorKind::Value, "complex results are not supported");
@@ -252,17 +252,17 @@ Value arith_numbers(BinOp op, const Value& a, const Value& b) {
 
 }  // namespace
 
-Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
-  if (op == BinOp::Mod && a.is_string()) {
+Value binary_op(Runtime& rt, ArithOp op, const Value& a, const Value& b) {
+  if (op == ArithOp::Mod && a.is_string()) {
     return a.is_markup() ? markup_percent(rt, a, b) : percent_format(rt, a.as_string(), b);
   }
   Value joined;
-  if (op == BinOp::Add && markup_concat(a, b, joined)) return joined;
+  if (op == ArithOp::Add && markup_concat(a, b, joined)) return joined;
   if (a.is_undefined()) raise_undefined(a);
   if (b.is_undefined()) raise_undefined(b);
   if (is_numeric(a) && is_numeric(b)) return arith_numbers(op, a, b);
   switch (op) {
-    case BinOp::Add:
+    case ArithOp::Add:
       if (a.kind() == b.kind() && (a.is_string() || a.is_sequence())) {
         if (a.is_string()) return Value::string(a.as_string() + b.as_string());
         std::vector<Value> items = a.items();
@@ -275,7 +275,7 @@ Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
                          std::string(type_name(b)) + "\") to " + std::string(type_name(a)));
       }
       break;
-    case BinOp::Mul:
+    case ArithOp::Mul:
       if ((a.is_string() || a.is_sequence()) && is_intlike(b)) return repeat(a, b);
       if ((b.is_string() || b.is_sequence()) && is_intlike(a)) return repeat(b, a);
       if (a.is_markup() || b.is_markup()) {  // Markup.__mul__ takes the count as an index
@@ -289,7 +289,7 @@ Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b) {
                          std::string(type_name(other)) + "'");
       }
       break;
-    case BinOp::Mod:
+    case ArithOp::Mod:
       if (a.is_string()) return percent_format(rt, a.as_string(), b);
       break;
     default:

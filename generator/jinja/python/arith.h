@@ -2,14 +2,18 @@
 // promoted to BigInt, str/list concatenation and repetition, and `str % args`.
 #pragma once
 
-#include "jinja/syntax/nodes.h"
+#include <cstdint>
+
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 
 class Runtime;
 
-Value binary_op(Runtime& rt, BinOp op, const Value& a, const Value& b);
+// Python's arithmetic operators (the syntax tree's BinOp starts with the same ones).
+enum class ArithOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow };
+
+Value binary_op(Runtime& rt, ArithOp op, const Value& a, const Value& b);
 Value negate(const Value& v);
 Value unary_plus(const Value& v);
 // `a in b` (Python's `__contains__`).

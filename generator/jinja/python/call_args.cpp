@@ -33,7 +33,7 @@ std::string name_list(const std::vector<std::string_view>& names) {
 
 }  // namespace
 
-void check_varargs_call(const Signature& sig, const CallArgs& args) {
+void check_varargs_call(const PySignature& sig, const CallArgs& args) {
   for (const auto& kw : args.kwargs) {
     for (auto p : sig.implicit) {
       if (p == kw.first) {
@@ -44,7 +44,7 @@ void check_varargs_call(const Signature& sig, const CallArgs& args) {
   }
 }
 
-void ArgBinder::bind(const Signature& sig, CallArgs& args) {
+void ArgBinder::bind(const PySignature& sig, CallArgs& args) {
   const size_t n_params = sig.params.size();
   if (n_params > kMaxParams) throw std::logic_error("ArgBinder: too many parameters");
   const std::string func(sig.name);

@@ -28,7 +28,7 @@ enum class CallStyle : uint8_t {
 };
 
 // The Python signature of a builtin.
-struct Signature {
+struct PySignature {
   // The name Python's messages use: "do_replace", "sync_do_join", "Joiner.__init__".
   std::string_view name;
   // The leading parameters Jinja2 passes itself (eval_ctx/environment/context, the
@@ -45,7 +45,7 @@ struct Signature {
 
 // For a builtin `def f(<implicit>, *args, **kwargs)` (format, map, select...): the
 // only wrong call is a keyword naming an implicit parameter ("got multiple values").
-void check_varargs_call(const Signature& sig, const CallArgs& args);
+void check_varargs_call(const PySignature& sig, const CallArgs& args);
 
 class ArgBinder {
  public:
@@ -54,10 +54,10 @@ class ArgBinder {
 
   // The bound values stay in `args` (which outlives the binder); most filter and test
   // calls pass nothing, and binding them is one test.
-  ArgBinder(const Signature& sig, CallArgs& args) {
+  ArgBinder(const PySignature& sig, CallArgs& args) {
     if (!args.args.empty() || !args.kwargs.empty() || sig.required != 0) bind(sig, args);
   }
-  // The bound value of parameter i (an index into Signature::params), or `fallback`
+  // The bound value of parameter i (an index into PySignature::params), or `fallback`
   // when not given. Returns by value so that binding the result to a const reference
   // never dangles.
   Value get(size_t i, Value fallback) const { return has(i) ? *bound_[i] : std::move(fallback); }
@@ -65,7 +65,7 @@ class ArgBinder {
   const Value& operator[](size_t i) const { return *bound_[i]; }
 
  private:
-  void bind(const Signature& sig, CallArgs& args);
+  void bind(const PySignature& sig, CallArgs& args);
 
   std::array<const Value*, kMaxParams> bound_;  // bound_[i] is set when has(i)
   uint32_t given_ = 0;                          // bit i: parameter i was passed

@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
-#include "jinja/builtins/helpers.h"
+#include "jinja/python/index.h"
 #include "jinja/python/method_binding.h"
 #include "jinja/python/ops.h"
 
@@ -91,7 +91,7 @@ Value list_extend(Runtime&, const Value& self, CallArgs& args) {
 Value list_insert(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"list", "insert", Arity::Expected, 2, 2}, args);
   auto& items = self.items();
-  int64_t i = clamp_bound(as_index(b[0]), static_cast<int64_t>(items.size()));
+  int64_t i = clamp_bound(to_index(b[0]), static_cast<int64_t>(items.size()));
   items.insert(items.begin() + i, b[1]);
   return Value::none();
 }
@@ -99,7 +99,7 @@ Value list_insert(Runtime&, const Value& self, CallArgs& args) {
 Value list_pop(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"list", "pop", Arity::Expected, 0, 1}, args);
   auto& items = self.items();
-  int64_t i = b.has(0) ? as_index(b[0]) : -1;
+  int64_t i = b.has(0) ? to_index(b[0]) : -1;
   if (items.empty()) index_error("pop from empty list");
   auto n = static_cast<int64_t>(items.size());
   if (i < 0) i += n;
@@ -137,7 +137,7 @@ Value list_sort(Runtime& rt, const Value& self, CallArgs& args) {
   }
   if (!args.args.empty()) throw_type_error("sort() takes no positional arguments");
   Bound b = bind({"list", "sort", Arity::Takes, 0, 2, {"key", "reverse"}}, args);
-  bool reverse = b.has(1) && builtins::to_c_int(b[1]) != 0;
+  bool reverse = b.has(1) && to_c_int(b[1]) != 0;
   auto& items = self.items();
   std::vector<Value> keys;
   if (b.has(0) && !b[0].is_none()) {

@@ -9,6 +9,7 @@
 
 #include "jinja/error.h"
 #include "jinja/python/float_repr.h"
+#include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"
 #include "jinja/python/unicode.h"

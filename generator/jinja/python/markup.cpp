@@ -1,11 +1,37 @@
 #include "jinja/python/markup.h"
 
-#include "jinja/builtins/helpers.h"
 #include "jinja/python/format.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"
 
 namespace wfgen::jinja {
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      case '"':
+        out += "&#34;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 namespace {
 
@@ -48,7 +74,7 @@ struct MarkupMethod : ObjectBase {
 
 Value markup_escape(const Value& v) {
   if (v.is_markup()) return v;
-  return Value::markup(builtins::html_escape(to_str(v)));
+  return Value::markup(html_escape(to_str(v)));
 }
 
 bool markup_concat(const Value& a, const Value& b, Value& out) {

@@ -3,6 +3,7 @@
 // their plain-string operands, string methods return Markup, repr shows Markup('...').
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "jinja/value/value.h"
@@ -10,6 +11,9 @@
 namespace wfgen::jinja {
 
 class Runtime;
+
+// markupsafe's escaping of a str: & < > ' " become entities.
+std::string html_escape(std::string_view s);
 
 // markupsafe.escape(v): Markup as is; anything else str()-ed and escaped.
 Value markup_escape(const Value& v);

@@ -36,7 +36,7 @@ enum class Arity {
   Takes,     // "find() takes at least 1 argument (0 given)"
 };
 
-struct Signature {
+struct MethodSignature {
   std::string_view type;  // "str", "list", "dict"...
   std::string_view name;  // "upper"
   Arity arity;
@@ -53,11 +53,10 @@ struct Bound {
   const Value& operator[](size_t i) const { return values[i]; }
 };
 
-Bound bind(const Signature& sig, CallArgs& args);
+Bound bind(const MethodSignature& sig, CallArgs& args);
 
-// Python's index conversions: operator.index() for counts and positions,
-// and slice bounds (int or None; huge ints clamp).
-int64_t as_index(const Value& v);
+// Slice bounds (int or None; huge ints clamp). Counts and positions use to_index
+// (python/index.h).
 // A start/end argument: `fallback` when missing (or None where None is allowed).
 int64_t slice_bound(const Bound& b, size_t i, int64_t fallback, bool allow_none = true);
 

@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "jinja/error.h"
+#include "jinja/python/index.h"
 #include "jinja/python/method_binding.h"
+#include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"
 
@@ -83,7 +85,7 @@ bool find_method(const Value& self, std::string_view name, Value& out) {
 
 namespace methods {
 
-Bound bind(const Signature& sig, CallArgs& args) {
+Bound bind(const MethodSignature& sig, CallArgs& args) {
   std::string name(sig.name);
   std::string qual = std::string(sig.type) + "." + name;
   if (!args.kwargs.empty() && sig.keywords.size() == 0) {
@@ -144,15 +146,6 @@ Bound bind(const Signature& sig, CallArgs& args) {
     b.given[slot] = true;
   }
   return b;
-}
-
-int64_t as_index(const Value& v) {
-  if (v.kind() == Kind::Int || v.kind() == Kind::Bool) return v.as_int();
-  if (v.kind() == Kind::BigInt) {
-    throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
-  }
-  throw_type_error("'" + std::string(type_name(v)) +
-                   "' object cannot be interpreted as an integer");
 }
 
 int64_t slice_bound(const Bound& b, size_t i, int64_t fallback, bool allow_none) {

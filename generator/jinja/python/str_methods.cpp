@@ -5,9 +5,11 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
-#include "jinja/python/method_binding.h"
 #include "jinja/python/format.h"
+#include "jinja/python/index.h"
+#include "jinja/python/method_binding.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/str_ops.h"
 #include "jinja/python/unicode.h"
 #include "jinja/python/unicode_case.h"
 
@@ -23,18 +25,6 @@ const std::string& str(const Value& self) {
 
 std::string tname(const Value& v) {
   return std::string(type_name(v));
-}
-
-// An argument CPython converts to a C int (splitlines' keepends, expandtabs' tabsize).
-int64_t as_c_int(const Value& v) {
-  if (v.kind() == Kind::BigInt) {
-    throw_error(ErrorKind::Runtime, "Python int too large to convert to C int");
-  }
-  int64_t i = as_index(v);
-  if (i < INT32_MIN || i > INT32_MAX) {
-    throw_error(ErrorKind::Runtime, "Python int too large to convert to C int");
-  }
-  return i;
 }
 
 // "must be str, not int" and its per-method variants.
@@ -176,27 +166,12 @@ enum Side { kLeft = 1, kRight = 2, kBoth = 3 };
 
 Value strip_impl(std::string_view name, const Value& self, CallArgs& args, int side) {
   Bound b = bind({"str", name, Arity::Expected, 0, 1}, args);
-  const std::string& s = str(self);
-  CodePoints chars;
-  bool whitespace = !b.has(0) || b[0].is_none();
-  if (!whitespace) {
+  const std::string* chars = nullptr;  // whitespace
+  if (b.has(0) && !b[0].is_none()) {
     if (!b[0].is_string()) throw_type_error(std::string(name) + " arg must be None or str");
-    chars = utf8::to_code_points(b[0].as_string());
+    chars = &b[0].as_string();
   }
-  auto strip_it = [&](uint32_t cp) {
-    return whitespace ? utf8::is_space(cp)
-                      : std::find(chars.begin(), chars.end(), cp) != chars.end();
-  };
-  std::vector<size_t> off = utf8::offsets(s);
-  CodePoints cps = utf8::to_code_points(s);
-  size_t first = 0, last = cps.size();
-  if (side & kLeft) {
-    while (first < last && strip_it(cps[first])) ++first;
-  }
-  if (side & kRight) {
-    while (last > first && strip_it(cps[last - 1])) --last;
-  }
-  return Value::string(s.substr(off[first], off[last] - off[first]));
+  return Value::string(py_strip(str(self), chars, side & kLeft, side & kRight));
 }
 
 Value str_strip(Runtime&, const Value& self, CallArgs& args) {
@@ -218,7 +193,7 @@ struct SplitArgs {
 SplitArgs split_args(std::string_view name, CallArgs& args) {
   Bound b = bind({"str", name, Arity::Takes, 0, 2, {"sep", "maxsplit"}}, args);
   SplitArgs out;
-  if (b.has(1)) out.maxsplit = as_index(b[1]);  // converted before sep is looked at
+  if (b.has(1)) out.maxsplit = to_index(b[1]);  // converted before sep is looked at
   if (b.has(0) && !b[0].is_none()) {
     if (!b[0].is_string()) throw_type_error("must be str or None, not " + tname(b[0]));
     out.whitespace = false;
@@ -244,23 +219,7 @@ Value str_split(Runtime&, const Value& self, CallArgs& args) {
     parts.push_back(s.substr(i));
     return make_list(std::move(parts));
   }
-  // CPython's split_whitespace, over code points.
-  std::vector<size_t> off = utf8::offsets(s);
-  CodePoints cps = utf8::to_code_points(s);
-  size_t len = cps.size(), i = 0;
-  auto piece = [&](size_t from, size_t to) { return s.substr(off[from], off[to] - off[from]); };
-  for (int64_t n = a.maxsplit; n > 0; --n) {
-    while (i < len && utf8::is_space(cps[i])) ++i;
-    if (i == len) break;
-    size_t j = i++;
-    while (i < len && !utf8::is_space(cps[i])) ++i;
-    parts.push_back(piece(j, i));
-  }
-  if (i < len) {
-    while (i < len && utf8::is_space(cps[i])) ++i;
-    if (i != len) parts.push_back(piece(i, len));
-  }
-  return make_list(std::move(parts));
+  return make_list(py_split_whitespace(s, a.maxsplit));
 }
 
 Value str_rsplit(Runtime&, const Value& self, CallArgs& args) {
@@ -302,40 +261,10 @@ Value str_rsplit(Runtime&, const Value& self, CallArgs& args) {
   return make_list(std::move(parts));
 }
 
-bool is_line_break(uint32_t cp) {
-  switch (cp) {
-    case '\n':
-    case '\r':
-    case 0x0B:
-    case 0x0C:
-    case 0x1C:
-    case 0x1D:
-    case 0x1E:
-    case 0x85:
-    case 0x2028:
-    case 0x2029:
-      return true;
-    default:
-      return false;
-  }
-}
-
 Value str_splitlines(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "splitlines", Arity::Takes, 0, 1, {"keepends"}}, args);
-  bool keepends = b.has(0) && as_c_int(b[0]) != 0;
-  const std::string& s = str(self);
-  std::vector<std::string> parts;
-  size_t start = 0, i = 0;
-  while (i < s.size()) {
-    size_t at = i;
-    uint32_t cp = utf8::decode(s, i);
-    if (!is_line_break(cp)) continue;
-    if (cp == '\r' && i < s.size() && s[i] == '\n') ++i;
-    parts.push_back(s.substr(start, (keepends ? i : at) - start));
-    start = i;
-  }
-  if (start < s.size()) parts.push_back(s.substr(start));
-  return make_list(std::move(parts));
+  bool keepends = b.has(0) && to_c_int(b[0]) != 0;
+  return make_list(py_splitlines(str(self), keepends));
 }
 
 Value str_join(Runtime&, const Value& self, CallArgs& args) {
@@ -366,34 +295,8 @@ Value str_replace(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "replace", Arity::Expected, 2, 3}, args);
   const std::string& old = need_str(b[0], "replace() argument 1 ");
   const std::string& repl = need_str(b[1], "replace() argument 2 ");
-  int64_t count = b.has(2) ? as_index(b[2]) : -1;
-  if (count < 0) count = INT64_MAX;
-  const std::string& s = str(self);
-  std::string out;
-  if (old.empty()) {
-    // An empty pattern matches before every code point and at the end.
-    size_t i = 0;
-    while (count > 0) {
-      out += repl;
-      --count;
-      if (i == s.size()) break;
-      size_t start = i;
-      utf8::decode(s, i);
-      out.append(s, start, i - start);
-    }
-    out.append(s, i, std::string::npos);
-    return Value::string(std::move(out));
-  }
-  size_t i = 0;
-  for (; count > 0; --count) {
-    size_t pos = s.find(old, i);
-    if (pos == std::string::npos) break;
-    out.append(s, i, pos - i);
-    out += repl;
-    i = pos + old.size();
-  }
-  out.append(s, i, std::string::npos);
-  return Value::string(std::move(out));
+  int64_t count = b.has(2) ? to_index(b[2]) : -1;
+  return Value::string(py_replace(str(self), old, repl, count));
 }
 
 // --- searching -----------------------------------------------------------------
@@ -531,11 +434,9 @@ Value str_rpartition(Runtime&, const Value& self, CallArgs& args) {
 
 // --- padding -------------------------------------------------------------------
 
-enum class Pad { Center, Left, Right };
-
-Value pad_impl(std::string_view name, const Value& self, CallArgs& args, Pad how) {
+Value pad_impl(std::string_view name, const Value& self, CallArgs& args, PadAlign align) {
   Bound b = bind({"str", name, Arity::Expected, 1, 2}, args);
-  int64_t width = as_index(b[0]);
+  int64_t width = to_index(b[0]);
   std::string fill = " ";
   if (b.has(1)) {
     if (!b[1].is_string()) {
@@ -547,40 +448,23 @@ Value pad_impl(std::string_view name, const Value& self, CallArgs& args, Pad how
     fill = b[1].as_string();
   }
   const std::string& s = str(self);
-  auto len = static_cast<int64_t>(utf8::length(s));
-  if (width <= len) return self;
-  int64_t marg = width - len, left = 0;
-  switch (how) {
-    case Pad::Center:
-      left = marg / 2 + (marg & width & 1);  // CPython's rounding of odd margins
-      break;
-    case Pad::Left:  // ljust: text on the left
-      left = 0;
-      break;
-    case Pad::Right:
-      left = marg;
-      break;
-  }
-  std::string out;
-  for (int64_t i = 0; i < left; ++i) out += fill;
-  out += s;
-  for (int64_t i = left; i < marg; ++i) out += fill;
-  return Value::string(std::move(out));
+  if (width <= static_cast<int64_t>(utf8::length(s))) return self;
+  return Value::string(py_pad(s, width, fill, align));
 }
 
 Value str_center(Runtime&, const Value& self, CallArgs& args) {
-  return pad_impl("center", self, args, Pad::Center);
+  return pad_impl("center", self, args, PadAlign::Center);
 }
 Value str_ljust(Runtime&, const Value& self, CallArgs& args) {
-  return pad_impl("ljust", self, args, Pad::Left);
+  return pad_impl("ljust", self, args, PadAlign::Left);
 }
 Value str_rjust(Runtime&, const Value& self, CallArgs& args) {
-  return pad_impl("rjust", self, args, Pad::Right);
+  return pad_impl("rjust", self, args, PadAlign::Right);
 }
 
 Value str_zfill(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "zfill", Arity::One, 1, 1}, args);
-  int64_t width = as_index(b[0]);
+  int64_t width = to_index(b[0]);
   const std::string& s = str(self);
   auto len = static_cast<int64_t>(utf8::length(s));
   if (width <= len) return self;
@@ -596,7 +480,7 @@ Value str_zfill(Runtime&, const Value& self, CallArgs& args) {
 
 Value str_expandtabs(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"str", "expandtabs", Arity::Takes, 0, 1, {"tabsize"}}, args);
-  int64_t tabsize = b.has(0) ? as_c_int(b[0]) : 8;
+  int64_t tabsize = b.has(0) ? to_c_int(b[0]) : 8;
   const std::string& s = str(self);
   std::string out;
   int64_t column = 0;

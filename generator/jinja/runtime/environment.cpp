@@ -6,7 +6,7 @@
 #include "jinja/error.h"
 #include "jinja/runtime/renderer.h"
 #include "jinja/runtime/output.h"
-#include "jinja/syntax/parser.h"
+#include "jinja/analysis/compile.h"
 #include "jinja/python/ops.h"
 #include "jinja/syntax/template.h"
 
@@ -102,14 +102,14 @@ std::shared_ptr<const Template> Environment::get_template(std::string_view name)
   }
   // The template is called by the name asked for; messages point at the file found.
   std::shared_ptr<const Template> tmpl =
-      parse_template(std::string(name), src->text, options_, src->filename);
+      compile_template(std::string(name), src->text, options_, src->filename);
   cache_.emplace(std::string(name), tmpl);
   return tmpl;
 }
 
 std::shared_ptr<const Template> Environment::from_string(std::string source,
                                                          std::string name) const {
-  return parse_template(std::move(name), source, options_);
+  return compile_template(std::move(name), source, options_);
 }
 
 void Environment::render(const Template& tmpl, const Value& context, Output& out) const {

@@ -9,22 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "jinja/options.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {
-
-struct EnvironmentOptions {
-  std::string block_start = "{%";
-  std::string block_end = "%}";
-  std::string variable_start = "{{";
-  std::string variable_end = "}}";
-  std::string comment_start = "{#";
-  std::string comment_end = "#}";
-  bool trim_blocks = false;
-  bool lstrip_blocks = false;
-  bool keep_trailing_newline = false;
-  bool strict_undefined = false;  // StrictUndefined instead of Undefined
-};
 
 // Where template sources come from.
 class Loader {

@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "jinja/syntax/nodes.h"
+#include "jinja/builtins/registry.h"
 #include "jinja/runtime/frame.h"
+#include "jinja/syntax/nodes.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

@@ -1,16 +1,19 @@
 // Expression evaluation of the Renderer.
 #include <cmath>
 
-#include "jinja/python/arith.h"
-#include "jinja/runtime/environment.h"
+#include "jinja/builtins/functions.h"
+#include "jinja/builtins/registry.h"
 #include "jinja/error.h"
-#include "jinja/runtime/renderer.h"
+#include "jinja/python/arith.h"
 #include "jinja/python/markup.h"
-#include "jinja/runtime/objects.h"
+#include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/unicode.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/objects.h"
+#include "jinja/runtime/renderer.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
-#include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
 
@@ -36,6 +39,15 @@ class PooledArgs {
 };
 
 namespace {
+
+// BinOp's arithmetic operators come first, in ArithOp's order.
+constexpr ArithOp arith_op(BinOp op) {
+  return static_cast<ArithOp>(op);
+}
+static_assert(arith_op(BinOp::Add) == ArithOp::Add && arith_op(BinOp::Sub) == ArithOp::Sub &&
+              arith_op(BinOp::Mul) == ArithOp::Mul && arith_op(BinOp::Div) == ArithOp::Div &&
+              arith_op(BinOp::FloorDiv) == ArithOp::FloorDiv &&
+              arith_op(BinOp::Mod) == ArithOp::Mod && arith_op(BinOp::Pow) == ArithOp::Pow);
 
 const uint32_t kSelfSymbol = intern_symbol("self");
 
@@ -289,9 +301,9 @@ Value Renderer::lookup(uint32_t sym, const std::string& name) {
   }
   auto g = global_cache_.find(sym);
   if (g != global_cache_.end()) return g->second;
-  if (GlobalFn fn = find_global(name)) {
+  if (const BuiltinGlobal* global = find_global(name)) {
     auto* obj = new GlobalFuncObj;
-    obj->fn = fn;
+    obj->fn = global->fn;
     obj->name = name;
     Value v = Value::object(obj);
     global_cache_.emplace(sym, v);
@@ -441,7 +453,7 @@ Value Renderer::slice_range(const Value& range, const Value& start, const Value&
   }
   CallArgs args;
   args.args = {Value::integer(first), Value::integer(last), Value::integer(stride)};
-  return find_global("range")(*this, args);
+  return builtins::global_range(*this, args);
 }
 
 Value Renderer::slice_items(const Value& obj, const Value& start, const Value& stop,
@@ -568,8 +580,8 @@ Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
   CallArgs& args = *pooled;
   eval_args(e.args, args);
   try {
-    if (!e.fn) throw_error(ErrorKind::Runtime, "No filter named '" + e.name + "' found.");
-    return e.fn(*this, *input, args);
+    if (!e.builtin) throw_error(ErrorKind::Runtime, "No filter named '" + e.name + "' found.");
+    return e.builtin->fn(*this, *input, args);
   } catch (TemplateError& err) {
     rethrow_located(err, e.pos);
   }
@@ -587,23 +599,23 @@ bool Renderer::eval_test(const TestExpr& e) {
   CallArgs& args = *pooled;
   eval_args(e.args, args);
   try {
-    if (!e.fn) throw_error(ErrorKind::Runtime, "No test named '" + e.name + "' found.");
-    return e.fn(*this, *input, args);
+    if (!e.builtin) throw_error(ErrorKind::Runtime, "No test named '" + e.name + "' found.");
+    return e.builtin->fn(*this, *input, args);
   } catch (TemplateError& err) {
     rethrow_located(err, e.pos);
   }
 }
 
 Value Renderer::call_filter(std::string_view name, const Value& input, CallArgs& args) {
-  FilterFn fn = find_filter(name);
-  if (!fn) throw_error(ErrorKind::Runtime, "No filter named '" + std::string(name) + "'.");
-  return fn(*this, input, args);
+  const BuiltinFilter* filter = find_filter(name);
+  if (!filter) throw_error(ErrorKind::Runtime, "No filter named '" + std::string(name) + "'.");
+  return filter->fn(*this, input, args);
 }
 
 bool Renderer::call_test(std::string_view name, const Value& input, CallArgs& args) {
-  TestFn fn = find_test(name);
-  if (!fn) throw_error(ErrorKind::Runtime, "No test named '" + std::string(name) + "'.");
-  return fn(*this, input, args);
+  const BuiltinTest* test = find_test(name);
+  if (!test) throw_error(ErrorKind::Runtime, "No test named '" + std::string(name) + "'.");
+  return test->fn(*this, input, args);
 }
 
 // --- operators ---------------------------------------------------------------------------
@@ -633,7 +645,7 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
     default: {
       Value left = eval(*e.left);
       Value right = eval(*e.right);
-      return binary_op(*this, e.op, left, right);
+      return binary_op(*this, arith_op(e.op), left, right);
     }
   }
 }

@@ -80,10 +80,6 @@ Renderer::~Renderer() {
   }
 }
 
-const EnvironmentOptions& Renderer::options() const {
-  return env_.options();
-}
-
 Value Renderer::make_undefined(std::string message) const {
   return Value::undefined(std::move(message), env_.options().strict_undefined);
 }

@@ -33,7 +33,6 @@ class Renderer : public Runtime {
   void render_root(std::shared_ptr<const Template> tmpl, const Value& context);
 
   // --- Runtime ------------------------------------------------------------------
-  const EnvironmentOptions& options() const override;
   Value make_undefined(std::string message) const override;
   Value getattr(const Value& obj, std::string_view name) override;
   Value getitem(const Value& obj, const Value& key) override;

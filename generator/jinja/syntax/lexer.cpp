@@ -4,7 +4,7 @@
 #include <array>
 #include <optional>
 
-#include "jinja/runtime/environment.h"
+#include "jinja/options.h"
 #include "jinja/syntax/source.h"
 #include "jinja/python/unicode.h"
 #include "jinja/python/unicode_case.h"

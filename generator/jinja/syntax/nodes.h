@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/runtime.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {
@@ -17,6 +16,8 @@ struct Stmt;
 using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
 using Body = std::vector<StmtPtr>;
+struct BuiltinFilter;  // builtins/registry.h
+struct BuiltinTest;
 
 // ---------------------------------------------------------------------------
 // Expressions
@@ -79,7 +80,8 @@ struct GetitemExpr : Expr {
   ExprPtr obj;
   ExprPtr arg;
   // A slice of constants: Jinja2 computes it at compile time with Environment.getitem,
-  // so where the subscript fails the result is an Undefined (see constant_folding.h).
+  // so where the subscript fails the result is an Undefined (set when the template is
+  // compiled: analysis/constant_folding.h).
   bool constant_slice = false;
   mutable LookupHint lookup_hint;  // render-time cache for DictObj::find
   GetitemExpr(uint32_t p, ExprPtr o, ExprPtr a)
@@ -108,19 +110,21 @@ struct CallExpr : Expr {
 struct FilterExpr : Expr {
   ExprPtr input;  // null inside {% filter %} blocks: the body is the input
   std::string name;
-  FilterFn fn;  // null when unknown: raises when evaluated (Jinja2 defers it in `if`)
+  // Set when the template is compiled (analysis/compile.h); null when unknown: raises
+  // when evaluated (Jinja2 defers it in `if`).
+  const BuiltinFilter* builtin = nullptr;
   CallArgsExpr args;
-  FilterExpr(uint32_t p, ExprPtr in, std::string n, FilterFn f)
-      : Expr(ExprKind::Filter, p), input(std::move(in)), name(std::move(n)), fn(f) {}
+  FilterExpr(uint32_t p, ExprPtr in, std::string n)
+      : Expr(ExprKind::Filter, p), input(std::move(in)), name(std::move(n)) {}
 };
 
 struct TestExpr : Expr {
   ExprPtr input;
   std::string name;
-  TestFn fn;
+  const BuiltinTest* builtin = nullptr;  // as FilterExpr::builtin
   CallArgsExpr args;
-  TestExpr(uint32_t p, ExprPtr in, std::string n, TestFn f)
-      : Expr(ExprKind::Test, p), input(std::move(in)), name(std::move(n)), fn(f) {}
+  TestExpr(uint32_t p, ExprPtr in, std::string n)
+      : Expr(ExprKind::Test, p), input(std::move(in)), name(std::move(n)) {}
 };
 
 struct UnaryExpr : Expr {

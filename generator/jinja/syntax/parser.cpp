@@ -5,13 +5,10 @@
 #include <utility>
 
 #include "jinja/value/bigint.h"
-#include "jinja/analysis/constant_folding.h"
-#include "jinja/runtime/environment.h"
+#include "jinja/options.h"
 #include "jinja/syntax/lexer.h"
-#include "jinja/analysis/idtracking.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
-#include "jinja/analysis/unknown_filters_tests.h"
 
 namespace wfgen::jinja {
 
@@ -168,7 +165,6 @@ class Parser {
         next();
         uint32_t pos = cur().pos;
         ExprPtr e = parse_tuple(false, true, false);
-        mark_constant_slices(*e, true);
         print_run(body, pos).parts.push_back({{}, std::move(e)});
         expect_type(Tok::VarEnd, "end of print statement");
       } else if (t.type == Tok::BlockBegin) {
@@ -621,7 +617,7 @@ class Parser {
       node->test = parse_or();
       if (skip_name("else")) node->otherwise = parse_condexpr();
       node->then = std::move(expr1);
-      expr1 = folded(std::move(node));
+      expr1 = std::move(node);
       pos = cur().pos;
     }
     return expr1;
@@ -645,17 +641,10 @@ class Parser {
     return left;
   }
 
-  // A node just built: the constant slices it reads (see constant_folding.h).
-  template <class Node>
-  std::unique_ptr<Node> folded(std::unique_ptr<Node> node) {
-    mark_constant_slices(*node, false);
-    return node;
-  }
-
   ExprPtr parse_not() {
     if (is_name(cur(), "not")) {
       uint32_t pos = next().pos;
-      return folded(std::make_unique<UnaryExpr>(pos, UnaryOp::Not, parse_not()));
+      return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, parse_not());
     }
     return parse_compare();
   }
@@ -694,7 +683,7 @@ class Parser {
       if (op == CmpOp::In || op == CmpOp::NotIn) rhs = fold_constant_sequence(std::move(rhs));
       cmp->rest.emplace_back(op, std::move(rhs));
     }
-    if (cmp) return folded(std::move(cmp));
+    if (cmp) return cmp;
     return expr;
   }
 
@@ -726,7 +715,7 @@ class Parser {
     while (is_op(cur(), "~")) {
       uint32_t pos = next().pos;
       left =
-          folded(std::make_unique<BinaryExpr>(pos, BinOp::Concat, std::move(left), parse_math2()));
+          std::make_unique<BinaryExpr>(pos, BinOp::Concat, std::move(left), parse_math2());
     }
     return left;
   }
@@ -1062,10 +1051,9 @@ class Parser {
       if (!start_inline) next();
       uint32_t pos = cur().pos;
       std::string name = parse_dotted_name();
-      FilterFn fn = find_filter(name);  // unknown: see unknown_filters_tests.h
-      auto f = std::make_unique<FilterExpr>(pos, std::move(node), std::move(name), fn);
+      auto f = std::make_unique<FilterExpr>(pos, std::move(node), std::move(name));
       if (is_op(cur(), "(")) parse_call_args(f->args);
-      node = folded(std::move(f));
+      node = std::move(f);
       start_inline = false;
     }
     return node;
@@ -1076,8 +1064,7 @@ class Parser {
     bool negated = skip_name("not");
     uint32_t name_pos = cur().pos;
     std::string name = parse_dotted_name();
-    TestFn fn = find_test(name);  // unknown: see unknown_filters_tests.h
-    auto test = std::make_unique<TestExpr>(name_pos, std::move(node), std::move(name), fn);
+    auto test = std::make_unique<TestExpr>(name_pos, std::move(node), std::move(name));
     const Token& t = cur();
     if (is_op(t, "(")) {
       parse_call_args(test->args);
@@ -1088,8 +1075,7 @@ class Parser {
       ExprPtr arg = parse_postfix(parse_primary());
       test->args.args.push_back(std::move(arg));
     }
-    mark_constant_slices(*test, false);
-    if (negated) return folded(std::make_unique<UnaryExpr>(pos, UnaryOp::Not, std::move(test)));
+    if (negated) return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, std::move(test));
     return test;
   }
 
@@ -1117,8 +1103,6 @@ std::shared_ptr<Template> parse_template(std::string name, std::string_view sour
   auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
   Parser parser(*tmpl, tokenize(tmpl->source(), options));
   parser.run();
-  resolve_scopes(*tmpl);
-  check_unknown_names(*tmpl);
   return tmpl;
 }
 

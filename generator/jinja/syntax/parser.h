@@ -1,6 +1,7 @@
-// Parser: tokens -> Template (syntax tree), following Jinja2's grammar and its
-// compile-time checks (unknown filters/tests outside `if`, duplicate blocks,
-// assignment targets, macro signatures).
+// Parser: tokens -> Template (syntax tree), following Jinja2's grammar and the checks
+// its parser makes (duplicate blocks, assignment targets, macro signatures). The
+// compile-time passes that follow (builtin lookup, constant folding, scoping, unknown
+// filters/tests) are in analysis/; analysis/compile.h runs both.
 #pragma once
 
 #include <memory>

@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 
-#include "jinja/runtime/environment.h"
-#include "jinja/syntax/parser.h"
+#include "jinja/analysis/compile.h"
+#include "jinja/options.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
 
@@ -22,7 +22,7 @@ std::set<std::string> names(const Unbound& unbound) {
 }
 
 std::shared_ptr<Template> parse(const std::string& source) {
-  return parse_template("t", source, EnvironmentOptions{});
+  return compile_template("t", source, EnvironmentOptions{});
 }
 
 template <class T>
