@@ -21,7 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"

@@ -6,11 +6,12 @@
 
 #include "cli/commands.h"
 #include "data/error.h"
-#include "data/json_to_value.h"
-#include "data/json_value.h"
+#include "data/json_direct.h"
+#include "data/merge.h"
+#include "data/json_convert.h"
 #include "data/load.h"
-#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
 #include "jinja/value/value.h"
@@ -38,7 +39,7 @@ std::string read_file(const std::string& path, const char* what) {
 // JSON goes straight to Values (fast, exact big ints); YAML through the positioned loader.
 jinja::Value load_data(const std::string& path) {
   if (fs::path(path).extension() != ".json") return data::to_value(data::load_data_file(path));
-  return data::json_to_value(read_file(path, "data file"), path);
+  return data::parse_json_value(read_file(path, "data file"), path);
 }
 
 // Writes OUT through a temporary file and a rename: never half-written.
@@ -63,7 +64,7 @@ void write_atomically(const std::string& path, std::string_view text) {
 
 int run_render(const RenderOptions& opt) {
   jinja::Value data = jinja::Value::dict();
-  for (const auto& f : opt.data_files) data::deep_merge_values(data, load_data(f));
+  for (const auto& f : opt.data_files) data::deep_merge(data, load_data(f));
   if (!data.is_dict()) throw std::runtime_error("error: the data files do not make a mapping");
 
   // Includes look in the -I dirs in order, then in the template's own directory.

@@ -1,6 +1,6 @@
 #include <unordered_set>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "data/load.h"
 #include "jinja/error.h"
 #include "matrix/matrix.h"

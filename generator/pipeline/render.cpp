@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "data/load.h"
 #include "jinja/error.h"
 #include "jinja/python/ops.h"

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja::testing {

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/value/value.h"
 
 namespace {

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "jinja/runtime/environment.h"
 #include "jinja/python/runtime.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {

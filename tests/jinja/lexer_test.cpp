@@ -2,8 +2,8 @@
 // comments, literals and lexical errors.
 #include <gtest/gtest.h>
 
-#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/syntax/lexer.h"
 #include "jinja/syntax/source.h"
 

@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "jinja/syntax/node_children.h"
 #include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/node_children.h"
 #include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {

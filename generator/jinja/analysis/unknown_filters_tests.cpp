@@ -3,8 +3,8 @@
 #include <optional>
 
 #include "jinja/error.h"
-#include "jinja/syntax/node_children.h"
 #include "jinja/python/ops.h"
+#include "jinja/syntax/node_children.h"
 #include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {

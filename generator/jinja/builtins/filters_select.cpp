@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "jinja/python/call_args.h"
-#include "jinja/error.h"
 #include "jinja/builtins/helpers.h"
+#include "jinja/error.h"
+#include "jinja/python/call_args.h"
 #include "jinja/python/iterator.h"
 #include "jinja/python/ops.h"
 

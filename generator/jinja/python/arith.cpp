@@ -4,8 +4,8 @@
 #include <string>
 
 #include "jinja/error.h"
-#include "jinja/python/markup.h"
 #include "jinja/python/format.h"
+#include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
 
 namespace wfgen::jinja {

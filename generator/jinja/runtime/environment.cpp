@@ -3,11 +3,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "jinja/error.h"
-#include "jinja/runtime/renderer.h"
-#include "jinja/runtime/output.h"
 #include "jinja/analysis/compile.h"
+#include "jinja/error.h"
 #include "jinja/python/ops.h"
+#include "jinja/runtime/output.h"
+#include "jinja/runtime/renderer.h"
 #include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {

@@ -1,8 +1,8 @@
 #include "jinja/runtime/objects.h"
 
 #include "jinja/error.h"
-#include "jinja/runtime/renderer.h"
 #include "jinja/python/ops.h"
+#include "jinja/runtime/renderer.h"
 #include "jinja/syntax/template.h"
 
 namespace wfgen::jinja {

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <optional>
 
-#include "jinja/runtime/environment.h"
 #include "jinja/error.h"
 #include "jinja/python/markup.h"
-#include "jinja/runtime/objects.h"
 #include "jinja/python/ops.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/objects.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
 

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "jinja/error.h"
-#include "jinja/syntax/nodes.h"
-#include "jinja/runtime/output.h"
 #include "jinja/python/runtime.h"
 #include "jinja/runtime/frame.h"
+#include "jinja/runtime/output.h"
+#include "jinja/syntax/nodes.h"
 
 namespace wfgen::jinja {
 

@@ -5,9 +5,9 @@
 #include <optional>
 
 #include "jinja/options.h"
-#include "jinja/syntax/source.h"
 #include "jinja/python/unicode.h"
 #include "jinja/python/unicode_case.h"
+#include "jinja/syntax/source.h"
 
 namespace wfgen::jinja {
 

@@ -4,11 +4,11 @@
 #include <optional>
 #include <utility>
 
-#include "jinja/value/bigint.h"
 #include "jinja/options.h"
-#include "jinja/syntax/lexer.h"
 #include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/lexer.h"
 #include "jinja/syntax/template.h"
+#include "jinja/value/bigint.h"
 
 namespace wfgen::jinja {
 

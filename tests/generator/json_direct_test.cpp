@@ -3,15 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "data/error.h"
-#include "data/json_to_value.h"
+#include "data/json_direct.h"
 #include "jinja/python/ops.h"
 
 namespace {
 
-using wfgen::data::json_to_value;
+using wfgen::data::parse_json_value;
 using wfgen::jinja::to_repr;
 
-TEST(JsonToValue, MatchesPythonJsonLoads) {
+TEST(JsonDirect, MatchesPythonJsonLoads) {
   struct Case {
     const char* json;
     const char* python_repr;
@@ -29,15 +29,15 @@ TEST(JsonToValue, MatchesPythonJsonLoads) {
       {R"(  {"nested": {"deep": [[1], {"k": []}]}}  )", "{'nested': {'deep': [[1], {'k': []}]}}"},
   };
   for (const auto& c : cases) {
-    EXPECT_EQ(to_repr(json_to_value(c.json, "d.json")), c.python_repr) << c.json;
+    EXPECT_EQ(to_repr(parse_json_value(c.json, "d.json")), c.python_repr) << c.json;
   }
 }
 
-TEST(JsonToValue, MalformedInputIsAPositionedError) {
+TEST(JsonDirect, MalformedInputIsAPositionedError) {
   for (const char* bad : {"{\"a\": }", "[1, 2", "{\"a\": 1} x", "{\"a\": 01}", "\"tab\there\"",
                           "{\"k\": 1, \"k\": 2}"}) {
     try {
-      json_to_value(bad, "d.json");
+      parse_json_value(bad, "d.json");
       ADD_FAILURE() << "accepted " << bad;
     } catch (const wfgen::data::DataError& e) {
       EXPECT_EQ(e.file(), "d.json");

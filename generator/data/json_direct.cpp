@@ -1,4 +1,4 @@
-#include "data/json_to_value.h"
+#include "data/json_direct.h"
 
 #include <cctype>
 #include <charconv>
@@ -6,8 +6,8 @@
 
 #include "data/error.h"
 #include "data/load.h"
-#include "jinja/value/string_pool.h"
 #include "jinja/python/unicode.h"
+#include "jinja/value/string_pool.h"
 
 namespace wfgen::data {
 
@@ -237,7 +237,7 @@ class Parser {
 
 }  // namespace
 
-Value json_to_value(const std::string& text, const std::string& file) {
+Value parse_json_value(const std::string& text, const std::string& file) {
   Value result;
   if (!Parser(text).parse(result)) {
     // The position-tracking parser words the error (invalid JSON, duplicate key).
@@ -245,22 +245,6 @@ Value json_to_value(const std::string& text, const std::string& file) {
     throw DataError(file, Mark{}, "invalid JSON");
   }
   return result;
-}
-
-void deep_merge_values(Value& into, const Value& from) {
-  if (!into.is_dict() || !from.is_dict()) {
-    into = from;
-    return;
-  }
-  for (const auto& [k, v] : from.dict_obj().entries()) {
-    if (const Value* existing = into.dict_obj().find(k)) {
-      Value merged = *existing;
-      deep_merge_values(merged, v);
-      into.dict_obj().set(k, std::move(merged));
-    } else {
-      into.dict_obj().set(k, v);
-    }
-  }
 }
 
 }  // namespace wfgen::data

@@ -1,4 +1,4 @@
-#include "data/json_value.h"
+#include "data/json_convert.h"
 
 #include <stdexcept>
 

@@ -10,10 +10,6 @@
 namespace wfgen::data {
 
 // Parses `text`; on malformed JSON or a duplicate key throws DataError positioned in `file`.
-jinja::Value json_to_value(const std::string& text, const std::string& file);
-
-// Merges `from` into `into` as deep_merge does for JSON: dicts key by key, recursively;
-// anything else replaces.
-void deep_merge_values(jinja::Value& into, const jinja::Value& from);
+jinja::Value parse_json_value(const std::string& text, const std::string& file);
 
 }  // namespace wfgen::data
