@@ -70,7 +70,7 @@ WFGEN_FILTER(filter_tojson);
 // filters_pprint.cpp
 WFGEN_FILTER(filter_pprint);
 
-// tests.cpp
+// jinja_tests.cpp
 WFGEN_TEST(test_boolean);
 WFGEN_TEST(test_callable);
 WFGEN_TEST(test_defined);
