@@ -16,6 +16,13 @@ using data::Json;
 
 enum class FamilyMode { PerRow, AllRows };
 
+// A whole matrix handed to a family's template as a variable: the list of its rows.
+struct TableRef {
+  std::string name;    // the variable
+  std::string matrix;  // path relative to the root
+  std::string ptr;     // its position in the manifest
+};
+
 struct Family {
   std::string name;
   std::string template_name;  // looked up in the template dirs
@@ -23,6 +30,7 @@ struct Family {
   std::string where;          // optional row filter (a Jinja expression)
   FamilyMode mode = FamilyMode::PerRow;
   std::string output;  // output path pattern (a template), relative to output_dir
+  std::vector<TableRef> tables;
   Json vars = Json::object();
   std::string ptr;  // the family's position in the manifest
 };

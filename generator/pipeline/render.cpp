@@ -9,7 +9,7 @@
 #include "data/load.h"
 #include "jinja/error.h"
 #include "jinja/python/ops.h"
-#include "matrix/matrix.h"
+#include "matrix/matrix_set.h"
 #include "pipeline/header.h"
 
 namespace wfgen::pipeline {
@@ -66,7 +66,8 @@ class ProjectRenderer {
       : root_(root),
         m_(m),
         loader_(std::make_shared<ProjectLoader>(root, m.template_dirs)),
-        env_(m.engine, loader_) {}
+        env_(m.engine, loader_),
+        matrices_(root, eval_) {}
 
   std::vector<Output> run() {
     std::vector<Output> outputs;
@@ -110,6 +111,13 @@ class ProjectRenderer {
     };
     put_all(base, m_.vars);
     put_all(base, fam.vars);
+    for (const TableRef& t : fam.tables) {
+      const matrix::Matrix& table = matrix_at(t.matrix, t.ptr);
+      std::vector<jinja::Value> list;
+      list.reserve(table.rows.size());
+      for (const matrix::Row& r : table.rows) list.push_back(data::to_value(r.values));
+      base.dict_obj().set(jinja::Value::string(t.name), jinja::Value::list(std::move(list)));
+    }
 
     Output proto;
     proto.family = fam.name;
@@ -120,14 +128,7 @@ class ProjectRenderer {
       render_one(fam, *tmpl, *out_tmpl, base, proto, outputs, owners);
       return;
     }
-    if (!std::filesystem::is_regular_file(root_ / fam.matrix))
-      fail_at(pointer_child(fam.ptr, "matrix"), "matrix '" + fam.matrix + "' does not exist");
-    matrix::Matrix mx;
-    try {
-      mx = matrix::load_matrix(root_ / fam.matrix, fam.matrix, eval_);
-    } catch (const data::DataError& e) {
-      throw ProjectError(e.format());
-    }
+    const matrix::Matrix& mx = matrix_at(fam.matrix, pointer_child(fam.ptr, "matrix"));
     std::vector<std::pair<int, jinja::Value>> rows;
     for (size_t i = 0; i < mx.rows.size(); ++i) {
       jinja::Value ctx = copy(base);
@@ -156,6 +157,17 @@ class ProjectRenderer {
       o.row = index;
       o.row_origin = mx.origin(mx.rows[index]);
       render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+    }
+  }
+
+  // The expanded matrix at `path`, named at `ptr` of the manifest.
+  const matrix::Matrix& matrix_at(const std::string& path, const std::string& ptr) {
+    if (!std::filesystem::is_regular_file(root_ / path))
+      fail_at(ptr, "matrix '" + path + "' does not exist");
+    try {
+      return matrices_.get(path);
+    } catch (const data::DataError& e) {
+      throw ProjectError(e.format());
     }
   }
 
@@ -231,6 +243,7 @@ class ProjectRenderer {
   std::shared_ptr<ProjectLoader> loader_;
   jinja::Environment env_;
   matrix::ExpressionEvaluator eval_;
+  matrix::MatrixSet matrices_;
 };
 
 }  // namespace

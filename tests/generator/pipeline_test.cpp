@@ -278,3 +278,41 @@ TEST(Diff, UnifiedHunksAndBound) {
   EXPECT_GT(b.omitted, 0u);
   EXPECT_NE(b.text.find("more diff lines)\n"), std::string::npos);
 }
+
+// `tables:` hands a family's template whole matrices as lists of rows; a matrix is
+// expanded once however many families use it.
+TEST_F(Project, TablesGiveTheTemplateAnotherMatrixsRows) {
+  std::string m = slurp(root / "wfgen.yml");
+  spit(root / "wfgen.yml", m + "  - name: runners\n"
+                               "    template: runners.yml.j2\n"
+                               "    matrix: matrices/jobs.yml\n"
+                               "    tables: {images: matrices/images.yml}\n"
+                               "    output: \"runners-!{{ name }}.txt\"\n");
+  spit(root / "matrices/images.yml",
+       "fields: {job: string, image: string}\n"
+       "entries: [{job: a, image: jammy}, {job: b, image: noble}, {job: a, image: focal}]\n");
+  spit(root / "templates/runners.yml.j2",
+       "{% for i in images if i.job == name %}!{{ i.image }} {% endfor %}\n");
+  auto r = generate();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string a = slurp(root / "generated/runners-a.txt");
+  EXPECT_EQ(a.substr(a.rfind('\n', a.size() - 2) + 1), "jammy focal \n");
+}
+
+TEST_F(Project, AMissingTableIsPositionedInTheManifest) {
+  std::string m = slurp(root / "wfgen.yml");
+  spit(root / "wfgen.yml", m + "  - name: more\n"
+                               "    template: job.yml.j2\n"
+                               "    tables: {images: matrices/nope.yml}\n"
+                               "    output: more.yml\n");
+  auto r = check();
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
+            "wfgen.yml:15:22: error: matrix 'matrices/nope.yml' does not exist");
+  spit(root / "wfgen.yml", m + "  - name: more\n"
+                               "    template: job.yml.j2\n"
+                               "    tables: {images: 3}\n"
+                               "    output: more.yml\n");
+  r = check();
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
+            "wfgen.yml:15:22: error: a table must be the path of a matrix file");
+}

@@ -1,8 +1,8 @@
-#include "matrix/suggest.h"
+#include "data/suggest.h"
 
 #include <algorithm>
 
-namespace wfgen::matrix {
+namespace wfgen::data {
 
 namespace {
 size_t edit_distance(std::string_view a, std::string_view b) {
@@ -39,4 +39,4 @@ std::string unknown_key_message(std::string_view what, std::string_view key,
   return msg + ")";
 }
 
-}  // namespace wfgen::matrix
+}  // namespace wfgen::data

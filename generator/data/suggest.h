@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace wfgen::matrix {
+namespace wfgen::data {
 
 // The closest candidate by edit distance when it is close enough to be a typo, else "".
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
@@ -13,4 +13,4 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
 std::string unknown_key_message(std::string_view what, std::string_view key,
                                 const std::vector<std::string>& candidates);
 
-}  // namespace wfgen::matrix
+}  // namespace wfgen::data

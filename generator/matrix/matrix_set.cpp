@@ -1,0 +1,48 @@
+#include "matrix/matrix_set.h"
+
+#include <algorithm>
+
+#include "data/suggest.h"
+
+namespace wfgen::matrix {
+
+using data::pointer_child;
+
+const Matrix& MatrixSet::get(const std::string& path) {
+  auto it = loaded_.find(path);
+  if (it != loaded_.end()) return *it->second;
+  loading_.push_back(path);
+  RowValues refs = [this](const std::string& p, const std::string& field,
+                          const data::Document& from, const std::string& at) {
+    return row_values(p, field, from, at);
+  };
+  auto m = std::make_unique<Matrix>(load_matrix(root_ / path, path, eval_, refs));
+  loading_.pop_back();
+  return *loaded_.emplace(path, std::move(m)).first->second;
+}
+
+std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
+                                        const data::Document& from, const std::string& at) {
+  if (std::find(loading_.begin(), loading_.end(), path) != loading_.end()) {
+    std::string chain;
+    for (const auto& p : loading_) chain += p + " -> ";
+    throw from.error_at(pointer_child(at, "matrix"),
+                        "matrices refer to each other's rows in a cycle: " + chain + path);
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(root_ / path, ec))
+    throw from.error_at(pointer_child(at, "matrix"), "matrix '" + path + "' does not exist");
+  const Matrix& m = get(path);
+  if (!m.spec->field(field))
+    throw from.error_at(pointer_child(at, "field"),
+                        data::unknown_key_message("field", field, m.spec->row_keys()) + " in " +
+                            path);
+  std::vector<Json> values;
+  for (const Row& r : m.rows) {
+    const Json& v = r.values.value(field, Json());
+    if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+  }
+  return values;
+}
+
+}  // namespace wfgen::matrix
