@@ -6,11 +6,12 @@
 
 #include "cli/commands.h"
 #include "data/error.h"
-#include "data/json_direct.h"
-#include "data/merge.h"
 #include "data/json_convert.h"
+#include "data/json_direct.h"
 #include "data/load.h"
+#include "data/merge.h"
 #include "jinja/error.h"
+#include "jinja/options.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
@@ -98,17 +99,10 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-d,--data", opt->data_files, "Data file (.json/.yml/.yaml), merged in order");
   cmd->add_option("-I,--include-dir", opt->include_dirs, "Template search directory");
   cmd->add_option("-o,--output", opt->output, "Write to this file instead of stdout");
-  cmd->add_flag("--strict-undefined", opt->env.strict_undefined, "Undefined variables are errors");
-  cmd->add_flag("--trim-blocks", opt->env.trim_blocks, "Remove the first newline after a block");
-  cmd->add_flag("--lstrip-blocks", opt->env.lstrip_blocks, "Strip whitespace before a block");
-  cmd->add_flag("--keep-trailing-newline", opt->env.keep_trailing_newline,
-                "Keep the template's final newline");
-  cmd->add_option("--variable-start", opt->env.variable_start, "Default: {{");
-  cmd->add_option("--variable-end", opt->env.variable_end, "Default: }}");
-  cmd->add_option("--block-start", opt->env.block_start, "Default: {%");
-  cmd->add_option("--block-end", opt->env.block_end, "Default: %}");
-  cmd->add_option("--comment-start", opt->env.comment_start, "Default: {#");
-  cmd->add_option("--comment-end", opt->env.comment_end, "Default: #}");
+  for (const jinja::EngineOption& o : jinja::engine_options()) {  // --trim-blocks, ...
+    if (o.flag) cmd->add_flag(jinja::cli_flag(o), opt->env.*o.flag, std::string(o.help));
+    if (o.text) cmd->add_option(jinja::cli_flag(o), opt->env.*o.text, std::string(o.help));
+  }
   cmd->callback([opt, &exit_code]() {
     try {
       exit_code = run_render(*opt);

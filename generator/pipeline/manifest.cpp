@@ -3,6 +3,7 @@
 #include "data/load.h"
 #include "data/reader.h"
 #include "data/suggest.h"
+#include "jinja/options.h"
 
 namespace wfgen::pipeline {
 
@@ -12,23 +13,17 @@ namespace {
 
 using data::Reader;
 
+// `engine:` takes the engine's options by name (jinja/options.h).
 void read_engine(const Reader& r, const std::string& ptr, const Json& e,
                  jinja::EnvironmentOptions& o) {
-  r.keys(
-      ptr, e,
-      {"variable_start", "variable_end", "block_start", "block_end", "comment_start", "comment_end",
-       "trim_blocks", "lstrip_blocks", "keep_trailing_newline", "strict_undefined"},
-      "`engine`");
-  o.variable_start = r.string(ptr, e, "variable_start", false, o.variable_start);
-  o.variable_end = r.string(ptr, e, "variable_end", false, o.variable_end);
-  o.block_start = r.string(ptr, e, "block_start", false, o.block_start);
-  o.block_end = r.string(ptr, e, "block_end", false, o.block_end);
-  o.comment_start = r.string(ptr, e, "comment_start", false, o.comment_start);
-  o.comment_end = r.string(ptr, e, "comment_end", false, o.comment_end);
-  o.trim_blocks = r.boolean(ptr, e, "trim_blocks", o.trim_blocks);
-  o.lstrip_blocks = r.boolean(ptr, e, "lstrip_blocks", o.lstrip_blocks);
-  o.keep_trailing_newline = r.boolean(ptr, e, "keep_trailing_newline", o.keep_trailing_newline);
-  o.strict_undefined = r.boolean(ptr, e, "strict_undefined", o.strict_undefined);
+  std::vector<std::string> names;
+  for (const jinja::EngineOption& opt : jinja::engine_options()) names.emplace_back(opt.name);
+  r.keys(ptr, e, names, "`engine`");
+  for (const jinja::EngineOption& opt : jinja::engine_options()) {
+    const std::string name(opt.name);
+    if (opt.text) o.*opt.text = r.string(ptr, e, name, false, o.*opt.text);
+    if (opt.flag) o.*opt.flag = r.boolean(ptr, e, name, o.*opt.flag);
+  }
 }
 
 // `tables: {NAME: matrices/x.yml}`: whole matrices the template sees as lists of rows.
