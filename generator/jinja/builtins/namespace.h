@@ -1,5 +1,5 @@
 // Namespace: Jinja2's namespace() object, a bag of attributes that templates may
-// assign with `{% set ns.attr = value %}` (the interpreter calls setattr).
+// assign with `{% set ns.attr = value %}` (the renderer calls setattr).
 #pragma once
 
 #include <string>

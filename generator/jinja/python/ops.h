@@ -1,5 +1,5 @@
 // Python's semantics on Values: truth, str(), repr(), ==, <, len(), iteration.
-// Everything the interpreter, filters and methods agree on lives here once.
+// Everything the renderer, filters and methods agree on lives here once.
 #pragma once
 
 #include <string>

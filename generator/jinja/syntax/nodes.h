@@ -1,6 +1,6 @@
 // The template syntax tree, as Jinja2's nodes module defines it: expressions and
 // statements. Nodes are plain data built once by the parser; evaluation lives in
-// the interpreter. Every node keeps its source offset for error positions.
+// the renderer (runtime/). Every node keeps its source offset for error positions.
 #pragma once
 
 #include <memory>
