@@ -209,6 +209,12 @@ def main():
     expect("| gfx94x (gfx94X-dcgpu) | presubmit | linux | release, asan, tsan | release, asan | - | release, asan "
            "| release, asan | release, asan | release, asan |" in md, "the table shows gfx94X per trigger")
 
+    # The docs quote the policy's rows as they are.
+    with open(os.path.join(a.root, "matrices", "therock", "pytorch_ci_policy.yml")) as f:
+        rows = f.read().split("\nentries:\n", 1)[1]
+    with open(os.path.join(a.root, "docs", "therock.md")) as f:
+        expect("```yaml\n" + rows + "```\n" in f.read(), "docs/therock.md quotes the policy rows as they are")
+
     # 3. The one-line update: Python 3.14 and release/2.11.
     with tempfile.TemporaryDirectory() as tmp:
         copy_project(a.root, tmp)
