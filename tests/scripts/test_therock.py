@@ -15,16 +15,16 @@ the one-line version update, and the errors bad input gets.
 
 Fails (never skips) when shared/ is missing.
 """
-import argparse
 import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 import yaml
+
+from script_support import Checks, copy_project, parse_args
 
 POLICY_JSON = "generated/therock/build_tools/github_actions/pytorch_ci_policy.json"
 POLICY_MD = "generated/therock/docs/development/pytorch_ci_policy.md"
@@ -111,12 +111,6 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
-def copy_project(root, tmp):
-    for name in ("wfgen.yml", "templates", "matrices", "generated"):
-        src = os.path.join(root, name)
-        (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(tmp, name))
-
-
 def edit(path, old, new):
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -138,24 +132,13 @@ def tree(root):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--wfgen", required=True)
-    ap.add_argument("--root", required=True)
-    ap.add_argument("--shared", required=True)
-    a = ap.parse_args()
-    failures = []
-
-    def expect(cond, what, detail=""):
-        print(("ok   " if cond else "FAIL ") + what)
-        if not cond:
-            failures.append(what)
-            if detail:
-                print(detail)
+    a = parse_args()
+    checks = Checks()
+    expect = checks.expect
 
     data_file = os.path.join(a.shared, "reference", "therock", "amdgpu_family_matrix.data.yml")
-    yaml_equal = os.path.join(a.shared, "tools", "yaml_equal.py")
     validate = os.path.join(a.shared, "tools", "validate_workflows.py")
-    for p in (data_file, yaml_equal, validate):
+    for p in (data_file, validate):
         if not os.path.exists(p):
             print(f"FAIL missing {p}: shared/ is required for this test")
             return 1
@@ -257,8 +240,7 @@ def main():
             expect(r.stderr.rstrip().endswith("wfgen generate: nothing was written")
                    and tree(os.path.join(tmp, "generated")) == before, f"  ... and nothing was written")
 
-    print(f"{'FAILED' if failures else 'PASSED'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":
