@@ -17,6 +17,8 @@ import sys
 
 EQUAL = {
     "pytorch-perf-nightlies": 7,
+    "pytorch-crcr-allowlist": 1,
+    "downstream-receivers": 4,
 }
 
 
