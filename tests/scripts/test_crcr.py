@@ -16,7 +16,6 @@ allowlist and every downstream repo's receivers.
 Fails (never skips) when shared/ is missing.
 """
 import argparse
-import difflib
 import os
 import re
 import shutil
@@ -177,23 +176,26 @@ def generate(wfgen, root):
     return r.returncode, r.stdout + r.stderr
 
 
-def changed_files(before, after):
-    return sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+def one_edit(wfgen, root, tmp, old, new, what, outputs):
+    """In a copy of the project at tmp, replaces `old` by `new` in the table and generates:
+    exactly the table and `outputs` must change. Returns the allowlist before and after."""
+    copy_project(root, tmp)
+    before = snapshot(tmp)
+    path = os.path.join(tmp, MATRIX)
+    write(path, edit(read(path), old, new))
+    rc, out = generate(wfgen, tmp)
+    expect(rc == 0, f"{what}: generate succeeds", out)
+    after = snapshot(tmp)
+    changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+    expect(changed == sorted([MATRIX] + outputs), f"{what}: only {', '.join(outputs)} change", repr(changed))
+    return yaml.safe_load(before[ALLOWLIST]), load(os.path.join(tmp, ALLOWLIST))
 
 
 def onboarding(wfgen, root, shared):
+    new = "generated/downstream/example-org/pytorch-npu/.github/workflows/pytorch_ci.yml"
     with tempfile.TemporaryDirectory() as tmp:
-        copy_project(root, tmp)
-        before = snapshot(tmp)
-        path = os.path.join(tmp, MATRIX)
-        write(path, edit(read(path), RBLN_ROW, RBLN_ROW + "  - {repo: example-org/pytorch-npu, level: 1}\n"))
-        rc, out = generate(wfgen, tmp)
-        expect(rc == 0, "onboarding: generate succeeds", out)
-        new = "generated/downstream/example-org/pytorch-npu/.github/workflows/pytorch_ci.yml"
-        after = snapshot(tmp)
-        expect(changed_files(before, after) == sorted([MATRIX, ALLOWLIST, new]),
-               "onboarding: only the allowlist and the new receiver change", repr(changed_files(before, after)))
-        old, cur = yaml.safe_load(before[ALLOWLIST]), load(os.path.join(tmp, ALLOWLIST))
+        old, cur = one_edit(wfgen, root, tmp, RBLN_ROW, RBLN_ROW + "  - {repo: example-org/pytorch-npu, level: 1}\n",
+                            "onboarding", [ALLOWLIST, new])
         expect(cur == {**old, "L1": old["L1"] + ["example-org/pytorch-npu"]},
                "onboarding: the allowlist gains the repo at the end of L1", repr(cur))
         sys.path.insert(0, os.path.join(shared, "tools"))
@@ -206,22 +208,11 @@ def onboarding(wfgen, root, shared):
 
 
 def promotion(wfgen, root, shared):
+    promoted = "  - {repo: RBLN-SW/torch-rbln, level: 3, label: rbln, oncall: [rbln-oncall]}\n"
+    expect(RBLN_ROW.count("\n") == promoted.count("\n") == 1, "promotion: one line of the table changes")
+    receiver = "generated/downstream/RBLN-SW/torch-rbln/.github/workflows/pytorch_ci.yml"
     with tempfile.TemporaryDirectory() as tmp:
-        copy_project(root, tmp)
-        before = snapshot(tmp)
-        path = os.path.join(tmp, MATRIX)
-        old_text = read(path)
-        write(path, edit(old_text, RBLN_ROW, "  - {repo: RBLN-SW/torch-rbln, level: 3, label: rbln, oncall: [rbln-oncall]}\n"))
-        diff = [l for l in difflib.unified_diff(old_text.splitlines(), read(path).splitlines(), n=0)
-                if l[:1] in "+-" and l[:3] not in ("+++", "---")]
-        expect(len(diff) == 2, "promotion: one line of the table changes", "\n".join(diff))
-        rc, out = generate(wfgen, tmp)
-        expect(rc == 0, "promotion: generate succeeds", out)
-        receiver = "generated/downstream/RBLN-SW/torch-rbln/.github/workflows/pytorch_ci.yml"
-        after = snapshot(tmp)
-        expect(changed_files(before, after) == sorted([MATRIX, ALLOWLIST, receiver]),
-               "promotion: only the allowlist and the repo's receiver change", repr(changed_files(before, after)))
-        old, cur = yaml.safe_load(before[ALLOWLIST]), load(os.path.join(tmp, ALLOWLIST))
+        old, cur = one_edit(wfgen, root, tmp, RBLN_ROW, promoted, "promotion", [ALLOWLIST, receiver])
         expect(cur == {**old, "L1": [r for r in old["L1"] if r != "RBLN-SW/torch-rbln"],
                        "L3": {"rbln": {"RBLN-SW/torch-rbln": ["rbln-oncall"]}, **old["L3"]}},
                "promotion: the allowlist moves the repo from L1 to L3 under its label", repr(cur))
@@ -266,13 +257,10 @@ def described(wfgen, root, shared):
     scripts through env:, and the scan finds nothing in it."""
     docs = read(os.path.join(root, "docs", "crcr.md"))
     expect(DESCRIBED in docs, "described: the example is docs/crcr.md's")
+    rel = "generated/downstream/example-org/pytorch-npu/.github/workflows/pytorch_ci.yml"
     with tempfile.TemporaryDirectory() as tmp:
-        copy_project(root, tmp)
-        path = os.path.join(tmp, MATRIX)
-        write(path, edit(read(path), RBLN_ROW, RBLN_ROW + DESCRIBED))
-        rc, out = generate(wfgen, tmp)
-        expect(rc == 0, "described: generate succeeds", out)
-        new = os.path.join(tmp, DOWNSTREAM, "example-org", "pytorch-npu", ".github", "workflows", "pytorch_ci.yml")
+        one_edit(wfgen, root, tmp, RBLN_ROW, RBLN_ROW + DESCRIBED, "described", [ALLOWLIST, rel])
+        new = os.path.join(tmp, rel)
         job = load(new)["jobs"]["test"]
         expect(job["runs-on"] == "linux-npu" and job["env"] == {
             "PR_NUMBER": "${{ github.event.client_payload.payload.pull_request.number }}"},
