@@ -110,10 +110,9 @@ def run_findings(path):
                 if k.value != "run":
                     continue
                 first = v.start_mark.line + (2 if v.style in ("|", ">") else 1)
-                for i, line in enumerate(v.value.split("\n")):
-                    for m in EXPR.finditer(line):
-                        if "github.event" in m.group(1):
-                            found.append((first + i, m.group(0)))
+                for m in EXPR.finditer(v.value):
+                    if "github.event" in m.group(1):
+                        found.append((first + v.value.count("\n", 0, m.start()), m.group(0)))
     return found
 
 
@@ -360,6 +359,7 @@ def rules(wfgen, root):
         original = read(path)
         spec = yaml.safe_load(original)["fields"]
         before = snapshot(tmp)
+        wants = []
         for what, old, new, anchor, message, *first in RULES:
             text = edit(original, old, new)
             write(path, text)
@@ -367,10 +367,13 @@ def rules(wfgen, root):
             first = "line {}, column {}".format(*position(text, first[0]).split(":")) if first else ""
             want = f"{MATRIX}:{position(text, anchor)}: error: " + message.format(
                 first=first, pattern=spec["repo"]["pattern"], label_pattern=spec["label"]["pattern"])
+            wants.append(want)
             got = r.stderr.split("\n", 1)[0]
             write(path, original)
             expect(r.returncode == 1 and got == want, f"rule: {what}", f"want {want}\ngot  {got}\n{r.stderr}")
             expect(snapshot(tmp) == before, f"rule: {what}: nothing written")
+    quoted = re.findall(r"^" + re.escape(MATRIX) + r":\d+:\d+: error: .*$", read(os.path.join(root, "docs", "crcr.md")), re.M)
+    expect(quoted and all(q in wants for q in quoted), "the errors docs/crcr.md quotes are the table's", repr(quoted))
 
 
 def main():
