@@ -1,7 +1,7 @@
 #include "lint/config.h"
 
 #include "lint/registry.h"
-#include "matrix/suggest.h"
+#include "data/suggest.h"
 
 namespace wfgen::lint {
 
@@ -18,7 +18,7 @@ void only_keys(const data::Document& doc, const std::string& ptr, const Json& ob
     for (const auto& a : allowed) ok = ok || a == it.key();
     if (!ok)
       throw doc.error_at(pointer_child(ptr, it.key()),
-                         matrix::unknown_key_message("key", it.key(), allowed), true);
+                         data::unknown_key_message("key", it.key(), allowed), true);
   }
 }
 
@@ -40,7 +40,7 @@ Waiver read_waiver(const data::Document& doc, const std::string& ptr, const Json
     std::vector<std::string> names;
     for (const Rule* r : all_rules()) names.emplace_back(r->name());
     throw doc.error_at(pointer_child(ptr, "rule"),
-                       matrix::unknown_key_message("rule", out.rule, names));
+                       data::unknown_key_message("rule", out.rule, names));
   }
   out.family = text(doc, ptr, w, "family");
   out.file = text(doc, ptr, w, "file");

@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "lint/expression_spans.h"
-#include "matrix/suggest.h"
+#include "data/suggest.h"
 
 namespace wfgen::lint {
 
@@ -131,7 +131,7 @@ bool expect_one_of(const YamlNode& node, std::string_view what,
     const std::string& v = node.resolved().scalar();
     for (const auto& a : allowed)
       if (a == v) return true;
-    std::string hint = matrix::closest_match(v, allowed);
+    std::string hint = data::closest_match(v, allowed);
     std::string list;
     for (size_t i = 0; i < allowed.size(); ++i) list += (i ? ", " : "") + allowed[i];
     sink.report(node, std::string(what) + " must be one of " + list + ", not '" + v + "'" +
@@ -167,7 +167,7 @@ bool has_merge_key(const YamlNode& map) {
 void report_unknown_key(const YamlNode& key, const std::vector<std::string>& allowed,
                         std::string_view where, Sink& sink) {
   std::string k(key_text(key));
-  std::string hint = matrix::closest_match(k, allowed);
+  std::string hint = data::closest_match(k, allowed);
   std::string list;
   for (size_t i = 0; i < allowed.size(); ++i) list += (i ? ", " : "") + allowed[i];
   sink.report(key, "unknown key '" + k + "' in " + std::string(where) +

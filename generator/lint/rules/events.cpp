@@ -7,7 +7,7 @@
 
 #include "lint/rule.h"
 #include "lint/shape.h"
-#include "matrix/suggest.h"
+#include "data/suggest.h"
 
 namespace wfgen::lint::rules {
 
@@ -147,7 +147,7 @@ class Events final : public Rule {
     const EventSpec* spec = find_event(name);
     if (!spec) {
       std::vector<std::string> names = event_names();
-      std::string hint = matrix::closest_match(name, names);
+      std::string hint = data::closest_match(name, names);
       sink.report(node, "unknown event '" + name + "'" +
                             (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
       return nullptr;
