@@ -33,6 +33,17 @@ std::string DataError::format() const {
   return out;
 }
 
+Mark mark_at(std::string_view text, size_t offset) {
+  Mark m{1, 1};
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n')
+      ++m.line, m.col = 1;
+    else
+      ++m.col;
+  }
+  return m;
+}
+
 std::string line_of(std::string_view text, int line) {
   if (line <= 0) return {};
   size_t start = 0;
