@@ -210,10 +210,10 @@ void Scanner::unwind_indent(int col) {
   }
 }
 
-bool Scanner::add_indent(int col) {
+bool Scanner::add_indent(int col, size_t at) {
   if (indent_ >= col) return false;
   if (indents_.size() + static_cast<size_t>(flow_level_) >= options_.max_depth)
-    reporter_.fail(DiagKind::Limit, static_cast<uint32_t>(pos_), mark(),
+    reporter_.fail(DiagKind::Limit, static_cast<uint32_t>(at), mark_of(static_cast<uint32_t>(at)),
                    "collections nested deeper than " + std::to_string(options_.max_depth) +
                        " levels");
   indents_.push_back(indent_);
@@ -361,7 +361,7 @@ void Scanner::fetch_flow_entry() {
 void Scanner::fetch_block_entry() {
   if (!flow_level_) {
     if (!allow_simple_key_) fail_here("a block sequence entry ('- ') is not allowed here");
-    if (add_indent(col0())) push(Tok::BlockSequenceStart, static_cast<uint32_t>(pos_), static_cast<uint32_t>(pos_));
+    if (add_indent(col0(), pos_)) push(Tok::BlockSequenceStart, static_cast<uint32_t>(pos_), static_cast<uint32_t>(pos_));
   }
   allow_simple_key_ = true;
   remove_simple_key();
@@ -371,7 +371,7 @@ void Scanner::fetch_block_entry() {
 void Scanner::fetch_key() {
   if (!flow_level_) {
     if (!allow_simple_key_) fail_here("a mapping key ('? ') is not allowed here");
-    if (add_indent(col0())) push(Tok::BlockMappingStart, static_cast<uint32_t>(pos_), static_cast<uint32_t>(pos_));
+    if (add_indent(col0(), pos_)) push(Tok::BlockMappingStart, static_cast<uint32_t>(pos_), static_cast<uint32_t>(pos_));
   }
   allow_simple_key_ = flow_level_ == 0;
   remove_simple_key();
@@ -392,7 +392,7 @@ void Scanner::fetch_value() {
     key.line = k.line;
     key.col = static_cast<uint32_t>(k.col0 + 1);
     queue_.insert(queue_.begin() + static_cast<ptrdiff_t>(at_index), key);
-    if (!flow_level_ && add_indent(k.col0)) {
+    if (!flow_level_ && add_indent(k.col0, k.offset)) {
       Token start = key;
       start.type = Tok::BlockMappingStart;
       queue_.insert(queue_.begin() + static_cast<ptrdiff_t>(at_index), start);
@@ -401,7 +401,7 @@ void Scanner::fetch_value() {
   } else {
     if (!flow_level_) {
       if (!allow_simple_key_) fail_here("a mapping value (': ') is not allowed here");
-      if (add_indent(col0())) push(Tok::BlockMappingStart, static_cast<uint32_t>(pos_), static_cast<uint32_t>(pos_));
+      if (add_indent(col0(), pos_)) push(Tok::BlockMappingStart, static_cast<uint32_t>(pos_), static_cast<uint32_t>(pos_));
     }
     allow_simple_key_ = flow_level_ == 0;
     remove_simple_key();

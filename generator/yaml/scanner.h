@@ -58,7 +58,8 @@ class Scanner {
   size_t next_simple_key_token() const;
 
   void unwind_indent(int col);
-  bool add_indent(int col);
+  // Opens a block collection at `col`; `at` is where to report the depth limit.
+  bool add_indent(int col, size_t at);
 
   void push(Tok type, uint32_t begin, uint32_t end);
   void push_indicator(Tok type, size_t width);
