@@ -288,16 +288,7 @@ void Parser::block_mapping_value() {
 void Parser::flow_sequence_entry(bool first) {
   if (first) scanner_.next();
   if (scanner_.peek_type() != Tok::FlowSequenceEnd) {
-    if (!first) {
-      const Token& t = scanner_.peek();
-      if (t.type != Tok::FlowEntry) {
-        if (is_one_of(t.type, {Tok::StreamEnd, Tok::DocumentStart, Tok::DocumentEnd}))
-          fail_unclosed(t, "flow sequence", ']');
-        fail(t, "expected ',' or ']' in the flow sequence that starts at line " +
-                    std::to_string(builder_.open_collection()->mark().line) + ", found " + describe(t));
-      }
-      scanner_.next();
-    }
+    if (!first) flow_separator("flow sequence", ']');
     const Token& t = scanner_.peek();
     if (t.type == Tok::Key) {
       // A single pair in a sequence, `[a: 1]`: a mapping of one pair.
@@ -318,16 +309,7 @@ void Parser::flow_sequence_entry(bool first) {
 void Parser::flow_mapping_key(bool first) {
   if (first) scanner_.next();
   if (scanner_.peek_type() != Tok::FlowMappingEnd) {
-    if (!first) {
-      const Token& t = scanner_.peek();
-      if (t.type != Tok::FlowEntry) {
-        if (is_one_of(t.type, {Tok::StreamEnd, Tok::DocumentStart, Tok::DocumentEnd}))
-          fail_unclosed(t, "flow mapping", '}');
-        fail(t, "expected ',' or '}' in the flow mapping that starts at line " +
-                    std::to_string(builder_.open_collection()->mark().line) + ", found " + describe(t));
-      }
-      scanner_.next();
-    }
+    if (!first) flow_separator("flow mapping", '}');
     const Token& t = scanner_.peek();
     if (t.type == Tok::Key) {
       Token k = scanner_.next();
@@ -359,6 +341,19 @@ void Parser::flow_mapping_value(bool empty) {
     return empty_at(v, true);
   }
   empty_at(scanner_.peek(), false);
+}
+
+void Parser::flow_separator(std::string_view what, char closer) {
+  const Token& t = scanner_.peek();
+  if (t.type == Tok::FlowEntry) {
+    scanner_.next();
+    return;
+  }
+  if (is_one_of(t.type, {Tok::StreamEnd, Tok::DocumentStart, Tok::DocumentEnd}))
+    fail_unclosed(t, what, closer);
+  fail(t, std::string("expected ',' or '") + closer + "' in the " + std::string(what) +
+              " that starts at line " + std::to_string(builder_.open_collection()->mark().line) +
+              ", found " + describe(t));
 }
 
 // ---------------------------------------------------------------- errors

@@ -59,6 +59,8 @@ class Parser {
   void flow_sequence_entry(bool first);
   void flow_mapping_key(bool first);
   void flow_mapping_value(bool empty);
+  // The ',' between two entries of a flow collection (an unclosed one reports its bracket).
+  void flow_separator(std::string_view what, char closer);
   void pop() {
     state_ = states_.back();
     states_.pop_back();

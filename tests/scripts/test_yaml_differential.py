@@ -213,7 +213,7 @@ TRICKY = {
     "flow_trailing_comma": "a: [1, 2,]\nb: {c: 1,}\n",
     "flow_json_like": '{"a": 1, "b": [true, false, null], "c": {"d": "e"}}\n',
     "flow_adjacent_value": '{"a":1, "b":[x]}\n',
-    "flow_plain_colon": "a: [x:y, http://h.com/p?q=1]\n",
+    "flow_plain_colon": "a: [x:y, http://h.com/p, a:b:c]\n",
     "flow_empty_values": "a: {b, c: , d: x}\n",
     "anchors_aliases": "base: &b\n  x: 1\n  y: [1, 2]\nuse: *b\nlist: [*b, *b]\n",
     "anchor_scalar": "a: &v hello\nb: *v\nc: &n\nd: *n\n",
