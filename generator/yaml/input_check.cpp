@@ -3,6 +3,10 @@
 #include <cstdint>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace wfgen::yaml {
 
 namespace {
@@ -12,15 +16,33 @@ std::string hex_byte(unsigned char c) {
   return std::string("0x") + digits[c >> 4] + digits[c & 15];
 }
 
-// True when no byte of the 8 is a control character (< 0x20), DEL or non-ASCII.
+// True when none of the 8 bytes is non-ASCII, DEL or a control character other than tab,
+// LF and CR. Exact per byte: every byte gets its high bit set before a subtraction, so no
+// borrow crosses into the next byte.
 bool plain_ascii8(const char* p) {
   uint64_t v;
   std::memcpy(&v, p, 8);
   constexpr uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  uint64_t below_space = (v - ones * 0x20) & ~v & highs;
-  uint64_t del = ((v ^ (ones * 0x7F)) - ones) & ~(v ^ (ones * 0x7F)) & highs;
-  return ((v & highs) | below_space | del) == 0;
+  if (v & highs) return false;
+  auto below = [&](uint64_t x, uint64_t n) { return ~((x | highs) - ones * n) & highs; };
+  auto equal = [&](uint8_t c) { return below(v ^ (ones * c), 1); };
+  uint64_t control = below(v, 0x20) & ~(equal('\n') | equal('\t') | equal('\r'));
+  return (control | equal(0x7F)) == 0;
 }
+
+#ifdef __SSE2__
+// The same test on 16 bytes at once.
+bool plain_ascii16(const char* p) {
+  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // Signed compare: bytes >= 0x80 are negative, so they count as "below space" too.
+  __m128i below = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+  __m128i bad = _mm_or_si128(_mm_andnot_si128(allowed, below), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+  return _mm_movemask_epi8(bad) == 0;
+}
+#endif
 
 }  // namespace
 
@@ -28,6 +50,12 @@ std::optional<InputProblem> check_input(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
   size_t n = text.size(), i = 0;
   while (i < n) {
+#ifdef __SSE2__
+    if (i + 16 <= n && plain_ascii16(text.data() + i)) {
+      i += 16;
+      continue;
+    }
+#endif
     if (i + 8 <= n && plain_ascii8(text.data() + i)) {
       i += 8;
       continue;

@@ -151,7 +151,12 @@ std::string_view Parser::resolve_tag(const Token& t) {
 // ---------------------------------------------------------------- nodes
 
 void Parser::node(bool block, bool indentless_sequence) {
-  if (scanner_.peek_type() == Tok::Alias) {
+  Tok first = scanner_.peek_type();
+  if (first == Tok::Scalar) {  // the common case: no properties
+    builder_.scalar(scanner_.next(), Properties{});
+    return pop();
+  }
+  if (first == Tok::Alias) {
     builder_.alias(scanner_.next());
     return pop();
   }

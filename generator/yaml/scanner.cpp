@@ -135,6 +135,7 @@ bool Scanner::need_more_tokens() {
 }
 
 void Scanner::fill() {
+  if (head_ == queue_.size()) queue_.clear(), head_ = 0;
   do fetch_more_tokens();
   while (need_more_tokens());
 }
@@ -160,13 +161,17 @@ void Scanner::push_indicator(Tok type, size_t width) {
 
 size_t Scanner::next_simple_key_token() const {
   size_t best = SIZE_MAX;
-  for (const SimpleKey& k : simple_keys_)
+  for (int level = 0; level <= flow_level_; ++level) {
+    const SimpleKey& k = simple_keys_[static_cast<size_t>(level)];
     if (k.possible && k.token_number < best) best = k.token_number;
+  }
   return best;
 }
 
 void Scanner::stale_simple_keys() {
-  for (SimpleKey& k : simple_keys_) {
+  if (possible_keys_ == 0) return;
+  for (int level = 0; level <= flow_level_; ++level) {
+    SimpleKey& k = simple_keys_[static_cast<size_t>(level)];
     if (!k.possible) continue;
     if (k.line != line_ || pos_ > k.offset + 1024) {
       if (k.required) fail(k.offset, "could not find expected ':' after this key");
@@ -873,7 +878,10 @@ Token Scanner::scan_plain(std::vector<uint32_t>* origins) {
     if (cur() == '#') break;
     size_t s = pos_;
     for (;;) {
-      while (pos_ < size_ && !(char_class(data_[pos_]) & stop)) ++pos_;
+      const char* p = data_ + pos_;
+      const char* end = data_ + size_;
+      while (p < end && !(char_class(*p) & stop)) ++p;
+      pos_ = static_cast<size_t>(p - data_);
       if (pos_ < size_ && data_[pos_] == ':') {
         char n = at(1);
         if (!is_blankz(n) && !(flow_level_ && is_flow_indicator(n))) {

@@ -20,17 +20,17 @@ class Scanner {
  public:
   Scanner(std::string_view text, Arena& arena, Reporter& reporter, const ParseOptions& options);
 
+  // The next token, scanning more as needed. The reference is valid until the next call.
   const Token& peek() {
-    if (head_ == queue_.size() || need_more_tokens()) fill();
+    if (head_ == queue_.size() || (possible_keys_ > 0 && need_more_tokens())) fill();
     return queue_[head_];
   }
   Tok peek_type() { return peek().type; }
-  Token next() {
+  // Consumes the next token; the reference is valid until the next call.
+  const Token& next() {
     peek();
-    Token t = queue_[head_++];
     ++taken_;
-    if (head_ == queue_.size()) queue_.clear(), head_ = 0;
-    return t;
+    return queue_[head_++];
   }
 
   // The mark of any offset already scanned (for errors at an earlier place).
@@ -129,7 +129,7 @@ class Scanner {
     uint32_t line = 0;
     int col0 = 0;
   };
-  std::vector<SimpleKey> simple_keys_;  // one per flow level
+  std::vector<SimpleKey> simple_keys_;  // one per flow level (deeper ones are never possible)
   int possible_keys_ = 0;
 
   std::string buffer_;
