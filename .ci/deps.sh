@@ -4,7 +4,7 @@
 # oracle; never used by wfgen itself). Source it: `. .ci/deps.sh`.
 set -euo pipefail
 
-wfgen_packages=(cmake g++ make nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev
+wfgen_packages=(cmake g++ make nlohmann-json3-dev libcli11-dev libgtest-dev
                 libbenchmark-dev python3)
 wfgen_missing=()
 for p in "${wfgen_packages[@]}"; do

@@ -8,6 +8,8 @@ namespace wfgen::cli {
 
 // wfgen render TEMPLATE [-d DATA]... [-I DIR]... [options] [-o OUT]
 void add_render_command(CLI::App& app, int& exit_code);
+// wfgen data FILE... [--lines]
+void add_data_command(CLI::App& app, int& exit_code);
 // wfgen generate | check | list [-C DIR]
 void add_project_commands(CLI::App& app, int& exit_code);
 // wfgen lint [PATH...] [-C DIR] [--format F] [--warnings-as-errors] [--list-rules]

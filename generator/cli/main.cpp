@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   wfgen::cli::add_render_command(app, exit_code);
   wfgen::cli::add_project_commands(app, exit_code);
   wfgen::cli::add_lint_command(app, exit_code);
+  wfgen::cli::add_data_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -36,6 +36,17 @@ std::string caret_excerpt(std::string_view source_line, int col) {
   return out + "^\n";
 }
 
+Mark mark_at(std::string_view text, size_t offset) {
+  Mark m{1, 1};
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n')
+      ++m.line, m.col = 1;
+    else
+      ++m.col;
+  }
+  return m;
+}
+
 std::string line_of(std::string_view text, int line) {
   if (line <= 0) return {};
   size_t start = 0;

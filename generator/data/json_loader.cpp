@@ -36,17 +36,6 @@ struct CountingIterator {
   bool operator!=(const CountingIterator& o) const { return p != o.p; }
 };
 
-Mark mark_at(std::string_view text, size_t offset) {
-  Mark m{1, 1};
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n')
-      ++m.line, m.col = 1;
-    else
-      ++m.col;
-  }
-  return m;
-}
-
 struct DuplicateKey {
   std::string key;
   size_t offset;

@@ -7,22 +7,26 @@
 #include <string>
 
 #include "data/document.h"
-#include "data/yaml_tree.h"
+#include "yaml/node.h"
+#include "yaml/options.h"
 
 namespace wfgen::data {
 
 // YAML scalars follow the YAML 1.2 core schema: null/~/empty, true/false (any case form the
 // spec lists), decimal/0o/0x ints, floats with .inf/.nan; anything else, and every quoted or
 // block scalar, is a string (so `on`/`yes` stay strings, as GitHub reads them).
+// One document; every parser error (syntax, duplicate keys, tags outside the core schema,
+// limits) is thrown as DataError. Aliases are expanded and merge keys `<<` applied.
+// docs/yaml.md has the details.
 Document parse_yaml(std::string text, std::string file);
+// The same with other limits; options.mode must be Strict for the data to be trusted.
+Document parse_yaml(std::string text, std::string file, const yaml::ParseOptions& options);
+// A node of a parsed tree as data, as parse_yaml reads it: aliases expanded, merge keys
+// applied. `unique_keys`: the tree is known to have no duplicate keys (strict parses);
+// otherwise a later duplicate replaces an earlier one.
+Json yaml_to_json(const yaml::Node& node, bool unique_keys = false);
 // Strict JSON; duplicate object keys are an error.
 Document parse_json(std::string text, std::string file);
-
-// A node's value as JSON, leniently, for reading parts of a file that other checks judge
-// (the workflow lint): aliases expanded (up to a bound; past it, null), scalars typed by
-// the core schema (other tags read as strings, ints beyond 64 bits as floats), a later
-// duplicate key replacing an earlier one.
-Json yaml_to_json(const YamlNode& node);
 
 // Reads `path`: `.json` as JSON, everything else as YAML. `display` names the file in
 // messages (defaults to the path as given). Throws DataError (also when unreadable).

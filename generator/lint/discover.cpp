@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "data/load.h"
-#include "data/yaml_tree.h"
+#include "lint/workflow.h"
 
 namespace wfgen::lint {
 
@@ -20,9 +20,9 @@ bool looks_like_workflow(const fs::path& p) {
   if (p.parent_path().filename() == "workflows") return true;
   std::string text;
   if (!data::read_file(p, text)) return true;  // let the linter report it
-  data::YamlStream yaml = data::parse_yaml_stream(text);
-  if (yaml.error()) return true;
-  const data::YamlNode* root = yaml.root();
+  yaml::Tree tree = yaml::parse(text, lint_parse_options(), p.generic_string());
+  if (first_parse_error(tree)) return true;
+  const yaml::Node* root = tree.root();
   return root && root->is_mapping() && (root->find("on") || root->find("jobs"));
 }
 

@@ -54,11 +54,11 @@ class Sink {
   Sink(const Workflow& wf, const RuleInfo& rule, std::vector<Finding>& out)
       : wf_(wf), rule_(rule), out_(out) {}
 
-  void report(const YamlNode& at, std::string message) {
+  void report(const yaml::Node& at, std::string message) {
     report(wf_.position(at), std::move(message), rule_.severity);
   }
   void report(Position at, std::string message) { report(at, std::move(message), rule_.severity); }
-  void report(const YamlNode& at, std::string message, Severity severity) {
+  void report(const yaml::Node& at, std::string message, Severity severity) {
     report(wf_.position(at), std::move(message), severity);
   }
   void report(Position at, std::string message, Severity severity);

@@ -8,127 +8,112 @@
 
 namespace wfgen::lint {
 
-using data::ScalarType;
+using yaml::ScalarType;
 
-std::string describe(const YamlNode& node) {
-  const YamlNode& n = node.resolved();
+std::string describe(const yaml::Node& node) {
+  const yaml::Node& n = node.resolved();
   switch (n.kind()) {
-    case YamlKind::Mapping:
+    case yaml::Kind::Mapping:
       return "a mapping";
-    case YamlKind::Sequence:
+    case yaml::Kind::Sequence:
       return "a list";
-    case YamlKind::Null:
-    case YamlKind::Alias:
+    case yaml::Kind::Alias:
       return "null";
-    case YamlKind::Scalar:
+    case yaml::Kind::Scalar:
       break;
   }
-  std::string v = n.scalar();
+  std::string v(n.value());
   if (v.size() > 40) v = v.substr(0, 37) + "...";
-  switch (n.scalar_type()) {
-    case ScalarType::Null:
+  switch (n.type()) {
+    case yaml::ScalarType::Null:
       return "null";
-    case ScalarType::Bool:
+    case yaml::ScalarType::Bool:
       return "the boolean " + v;
-    case ScalarType::Int:
-    case ScalarType::Float:
+    case yaml::ScalarType::Int:
+    case yaml::ScalarType::Float:
       return "the number " + v;
-    case ScalarType::String:
+    case yaml::ScalarType::String:
       break;
   }
   return "the string '" + v + "'";
 }
 
-std::string_view key_text(const YamlNode& key) {
-  const YamlNode& k = key.resolved();
-  return k.kind() == YamlKind::Scalar ? std::string_view(k.scalar()) : std::string_view{};
+std::string_view key_text(const yaml::Node& key) {
+  const yaml::Node& k = key.resolved();
+  return k.kind() == yaml::Kind::Scalar ? k.value() : std::string_view{};
 }
 
-bool is_expression(const YamlNode& node) {
-  return node.is_string() && is_whole_expression(node.resolved().scalar());
+bool is_expression(const yaml::Node& node) {
+  return node.is_string() && is_whole_expression(node.resolved().value());
 }
 
-bool has_expression(const YamlNode& node) {
-  return node.is_string() && node.resolved().scalar().find("${{") != std::string::npos;
+bool has_expression(const yaml::Node& node) {
+  return node.is_string() && node.resolved().value().find("${{") != std::string::npos;
 }
 
-bool is_boolean(const YamlNode& node) {
-  return node.is_scalar() && node.scalar_type() == ScalarType::Bool;
+bool is_boolean(const yaml::Node& node) {
+  return node.is_scalar() && node.type() == yaml::ScalarType::Bool;
 }
 
-bool is_number(const YamlNode& node) {
-  ScalarType t = node.scalar_type();
-  return node.is_scalar() && (t == ScalarType::Int || t == ScalarType::Float);
+bool is_number(const yaml::Node& node) {
+  ScalarType t = node.type();
+  return node.is_scalar() && (t == yaml::ScalarType::Int || t == yaml::ScalarType::Float);
 }
 
-double number_value(const YamlNode& node) {
-  std::string_view v = node.resolved().scalar();
-  bool neg = !v.empty() && v[0] == '-';
-  if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-  double d = 0;
-  if (v.size() > 2 && v[0] == '0' && (v[1] == 'o' || v[1] == 'x')) {
-    d = static_cast<double>(
-        std::strtoull(std::string(v.substr(2)).c_str(), nullptr, v[1] == 'o' ? 8 : 16));
-  } else if (v == ".inf" || v == ".Inf" || v == ".INF") {
-    d = HUGE_VAL;
-  } else if (v == ".nan" || v == ".NaN" || v == ".NAN") {
-    return NAN;
-  } else {
-    std::string s(v);
-    if (!s.empty() && s[0] == '.') s.insert(s.begin(), '0');
-    d = std::strtod(s.c_str(), nullptr);
-  }
-  return neg ? -d : d;
+double number_value(const yaml::Node& node) {
+  const yaml::Node& n = node.resolved();
+  if (n.type() == yaml::ScalarType::Float) return n.float_value();
+  return n.is_unsigned() ? static_cast<double>(n.uint_value()) : static_cast<double>(n.int_value());
 }
 
-bool is_stringlike(const YamlNode& node) {
-  return node.is_scalar() && node.scalar_type() != ScalarType::Null;
+bool is_stringlike(const yaml::Node& node) {
+  return node.is_scalar() && node.type() != yaml::ScalarType::Null;
 }
 
 namespace {
-bool mismatch(const YamlNode& node, std::string_view what, std::string_view expected, Sink& sink) {
+bool mismatch(const yaml::Node& node, std::string_view what, std::string_view expected, Sink& sink) {
   sink.report(node,
               std::string(what) + " must be " + std::string(expected) + ", not " + describe(node));
   return false;
 }
 }  // namespace
 
-bool expect_mapping(const YamlNode& node, std::string_view what, Sink& sink) {
+bool expect_mapping(const yaml::Node& node, std::string_view what, Sink& sink) {
   return node.is_mapping() || mismatch(node, what, "a mapping", sink);
 }
 
-bool expect_sequence(const YamlNode& node, std::string_view what, Sink& sink) {
+bool expect_sequence(const yaml::Node& node, std::string_view what, Sink& sink) {
   return node.is_sequence() || mismatch(node, what, "a list", sink);
 }
 
-bool expect_string(const YamlNode& node, std::string_view what, Sink& sink) {
+bool expect_string(const yaml::Node& node, std::string_view what, Sink& sink) {
   return is_stringlike(node) || mismatch(node, what, "a string", sink);
 }
 
-bool expect_boolean_or_expression(const YamlNode& node, std::string_view what, Sink& sink) {
+bool expect_boolean_or_expression(const yaml::Node& node, std::string_view what, Sink& sink) {
   return is_boolean(node) || is_expression(node) ||
          mismatch(node, what, "true, false or a ${{ }} expression", sink);
 }
 
-bool expect_number_or_expression(const YamlNode& node, std::string_view what, Sink& sink) {
+bool expect_number_or_expression(const yaml::Node& node, std::string_view what, Sink& sink) {
   return is_number(node) || is_expression(node) ||
          mismatch(node, what, "a number or a ${{ }} expression", sink);
 }
 
-bool expect_string_or_list(const YamlNode& node, std::string_view what, Sink& sink) {
+bool expect_string_or_list(const yaml::Node& node, std::string_view what, Sink& sink) {
   if (is_stringlike(node)) return true;
   if (!node.is_sequence()) return mismatch(node, what, "a string or a list of strings", sink);
   if (node.resolved().items().empty()) return mismatch(node, what, "a non-empty list", sink);
   bool ok = true;
-  for (const YamlNode* item : node.resolved().items())
+  for (const yaml::Node* item : node.resolved().items())
     ok = expect_string(*item, std::string("each item of ") + std::string(what), sink) && ok;
   return ok;
 }
 
-bool expect_one_of(const YamlNode& node, std::string_view what,
+bool expect_one_of(const yaml::Node& node, std::string_view what,
                    const std::vector<std::string>& allowed, Sink& sink) {
   if (node.is_string()) {
-    const std::string& v = node.resolved().scalar();
+    const std::string v(node.resolved().value());
     for (const auto& a : allowed)
       if (a == v) return true;
     std::string hint = data::closest_match(v, allowed);
@@ -143,10 +128,10 @@ bool expect_one_of(const YamlNode& node, std::string_view what,
   return mismatch(node, what, "one of " + list, sink);
 }
 
-bool check_keys(const YamlNode& map, const std::vector<std::string>& allowed,
+bool check_keys(const yaml::Node& map, const std::vector<std::string>& allowed,
                 std::string_view where, Sink& sink) {
   bool ok = true;
-  for (const YamlPair& p : map.resolved().pairs()) {
+  for (const yaml::Pair& p : map.resolved().pairs()) {
     std::string_view k = key_text(*p.key);
     if (k == "<<") continue;
     bool known = false;
@@ -158,13 +143,13 @@ bool check_keys(const YamlNode& map, const std::vector<std::string>& allowed,
   return ok;
 }
 
-bool has_merge_key(const YamlNode& map) {
-  for (const YamlPair& p : map.resolved().pairs())
+bool has_merge_key(const yaml::Node& map) {
+  for (const yaml::Pair& p : map.resolved().pairs())
     if (key_text(*p.key) == "<<") return true;
   return false;
 }
 
-void report_unknown_key(const YamlNode& key, const std::vector<std::string>& allowed,
+void report_unknown_key(const yaml::Node& key, const std::vector<std::string>& allowed,
                         std::string_view where, Sink& sink) {
   std::string k(key_text(key));
   std::string hint = data::closest_match(k, allowed);

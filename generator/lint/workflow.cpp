@@ -2,17 +2,62 @@
 
 #include <algorithm>
 
-#include "lint/scalar_offsets.h"
+#include "yaml/scalar_source.h"
 
 namespace wfgen::lint {
 
+yaml::ParseOptions lint_parse_options() {
+  yaml::ParseOptions options;
+  options.mode = yaml::Mode::Collect;
+  options.single_document = false;  // the yaml-syntax rule names the second document
+  return options;
+}
+
+const yaml::Diagnostic* first_parse_error(const yaml::Tree& tree) {
+  using yaml::DiagKind;
+  for (const yaml::Diagnostic& d : tree.diagnostics())
+    if (d.kind == DiagKind::Syntax || d.kind == DiagKind::Limit || d.kind == DiagKind::Encoding ||
+        d.kind == DiagKind::Tab || d.kind == DiagKind::BadAlias)
+      return &d;
+  return nullptr;
+}
+
+namespace {
+
+// Records the key of every mapping value written as nothing.
+void index_empty_values(const yaml::Node& node,
+                        std::unordered_map<const yaml::Node*, const yaml::Node*>& out) {
+  if (node.kind() == yaml::Kind::Sequence)
+    for (const yaml::Node* item : node.items()) index_empty_values(*item, out);
+  if (node.kind() != yaml::Kind::Mapping) return;
+  for (const yaml::Pair& p : node.pairs()) {
+    if (p.value->kind() == yaml::Kind::Scalar && p.value->empty())
+      out.emplace(p.value, p.key);
+    else
+      index_empty_values(*p.value, out);
+  }
+}
+
+}  // namespace
+
 Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
-  yaml_ = data::parse_yaml_stream(file_.text);
-  const YamlNode* r = yaml_.root();
-  if (!yaml_.error() && r && r->is_mapping()) root_ = &r->resolved();
+  yaml_ = yaml::parse(file_.text, lint_parse_options(), file_.path);
+  parse_error_ = first_parse_error(yaml_);
+  const yaml::Node* r = yaml_.root();
+  if (!parse_error_ && r && r->is_mapping()) root_ = &r->resolved();
+  if (root_) index_empty_values(*root_, key_of_empty_);
   line_starts_.push_back(0);
   for (size_t i = 0; i < file_.text.size(); ++i)
     if (file_.text[i] == '\n' && i + 1 < file_.text.size()) line_starts_.push_back(i + 1);
+}
+
+Position Workflow::position(const yaml::Node& node) const {
+  const yaml::Node* at = &node;
+  if (node.empty()) {
+    auto it = key_of_empty_.find(&node);
+    if (it != key_of_empty_.end()) at = it->second;
+  }
+  return {at->mark().line, at->mark().col};
 }
 
 Position Workflow::position_at(size_t offset) const {
@@ -22,8 +67,8 @@ Position Workflow::position_at(size_t offset) const {
   return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1]) + 1};
 }
 
-Position Workflow::position_in(const YamlNode& scalar, size_t value_offset) const {
-  return position_at(scalar_source_offset(file_.text, scalar, value_offset));
+Position Workflow::position_in(const yaml::Node& scalar, size_t value_offset) const {
+  return position_at(yaml::source_offset(file_.text, scalar.resolved(), value_offset));
 }
 
 std::string_view Workflow::line(int n) const {
@@ -37,53 +82,52 @@ std::string_view Workflow::line(int n) const {
   return l;
 }
 
-std::vector<ExpressionSpan> Workflow::expressions(const YamlNode& scalar) const {
+std::vector<ExpressionSpan> Workflow::expressions(const yaml::Node& scalar) const {
   if (!scalar.is_string()) return {};
-  return find_expressions(scalar.resolved().scalar());
+  return find_expressions(scalar.resolved().value());
 }
 
 std::vector<Workflow::Job> Workflow::jobs() const {
   std::vector<Job> out;
-  const YamlNode* jobs = root_ ? root_->find("jobs") : nullptr;
+  const yaml::Node* jobs = root_ ? root_->find("jobs") : nullptr;
   if (!jobs || !jobs->is_mapping()) return out;
-  for (const YamlPair& p : jobs->pairs())
+  for (const yaml::Pair& p : jobs->pairs())
     if (p.key->is_scalar()) out.push_back({p.key, &p.value->resolved()});
   return out;
 }
 
-std::vector<const YamlNode*> Workflow::steps(const Job& job) {
-  std::vector<const YamlNode*> out;
-  const YamlNode* steps = job.body->is_mapping() ? job.body->find("steps") : nullptr;
+std::vector<const yaml::Node*> Workflow::steps(const Job& job) {
+  std::vector<const yaml::Node*> out;
+  const yaml::Node* steps = job.body->is_mapping() ? job.body->find("steps") : nullptr;
   if (!steps || !steps->is_sequence()) return out;
-  for (const YamlNode* s : steps->items()) out.push_back(&s->resolved());
+  for (const yaml::Node* s : steps->items()) out.push_back(&s->resolved());
   return out;
 }
 
 namespace {
 
-void walk(const YamlNode& node, NodePath& path, const Workflow::ScalarVisitor& visit) {
+void walk(const yaml::Node& node, NodePath& path, const Workflow::ScalarVisitor& visit) {
   switch (node.kind()) {
-    case YamlKind::Scalar:
-      visit(node, path, false);
+    case yaml::Kind::Scalar:
+      if (!node.is_null()) visit(node, path, false);
       break;
-    case YamlKind::Sequence:
+    case yaml::Kind::Sequence:
       for (size_t i = 0; i < node.items().size(); ++i) {
         path.push_back({{}, i});
         walk(*node.items()[i], path, visit);
         path.pop_back();
       }
       break;
-    case YamlKind::Mapping:
-      for (const YamlPair& p : node.pairs()) {
-        const YamlNode& k = p.key->resolved();
-        if (k.kind() == YamlKind::Scalar) visit(*p.key, path, true);
-        path.push_back({k.scalar(), 0});
+    case yaml::Kind::Mapping:
+      for (const yaml::Pair& p : node.pairs()) {
+        const yaml::Node& k = p.key->resolved();
+        if (k.kind() == yaml::Kind::Scalar && !k.is_null()) visit(*p.key, path, true);
+        path.push_back({k.value(), 0});
         walk(*p.value, path, visit);
         path.pop_back();
       }
       break;
-    case YamlKind::Null:
-    case YamlKind::Alias:  // its target is visited where it is written
+    case yaml::Kind::Alias:  // its target is visited where it is written
       break;
   }
 }

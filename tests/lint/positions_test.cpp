@@ -6,10 +6,11 @@
 #include "lint/workflow.h"
 
 using namespace wfgen::lint;
+namespace yaml = wfgen::yaml;
 
 namespace {
 
-std::string pos(const Workflow& wf, const YamlNode& n, size_t offset) {
+std::string pos(const Workflow& wf, const yaml::Node& n, size_t offset) {
   Position p = wf.position_in(n, offset);
   return std::to_string(p.line) + ":" + std::to_string(p.col);
 }
@@ -17,7 +18,7 @@ std::string pos(const Workflow& wf, const YamlNode& n, size_t offset) {
 // Where the first `${{` of the value of `key` is written.
 std::string expr_pos(const std::string& text, const std::string& key) {
   Workflow wf({"w.yml", text, {}, {}});
-  const YamlNode* n = wf.root()->find(key);
+  const yaml::Node* n = wf.root()->find(key);
   auto spans = wf.expressions(*n);
   if (spans.empty()) return "none";
   return pos(wf, *n, spans[0].begin);
@@ -58,8 +59,8 @@ TEST(ScalarPositions, ExactInEveryStyle) {
 
 TEST(ScalarPositions, EveryByteOfABlockScalar) {
   Workflow wf({"w.yml", "run: |\n  ab\n\n  c\n", {}, {}});
-  const YamlNode& run = *wf.root()->find("run");
-  ASSERT_EQ(run.scalar(), "ab\n\nc\n");
+  const yaml::Node& run = *wf.root()->find("run");
+  ASSERT_EQ(run.value(), "ab\n\nc\n");
   EXPECT_EQ(pos(wf, run, 0), "2:3");
   EXPECT_EQ(pos(wf, run, 1), "2:4");
   EXPECT_EQ(pos(wf, run, 4), "4:3");
@@ -77,12 +78,12 @@ TEST(WorkflowModel, JobsStepsAndScalarsWithPaths) {
   EXPECT_TRUE(jobs[1].calls_workflow());
   EXPECT_EQ(Workflow::steps(jobs[0]).size(), 2u);
   std::vector<std::string> seen;
-  wf.for_each_scalar([&](const YamlNode& n, const NodePath& path, bool is_key) {
+  wf.for_each_scalar([&](const yaml::Node& n, const NodePath& path, bool is_key) {
     if (is_key) return;
     std::string p;
     for (const PathItem& item : path)
       p += item.is_index() ? "[" + std::to_string(item.index) + "]" : "." + std::string(item.key);
-    seen.push_back(p + "=" + n.scalar());
+    seen.push_back(p + "=" + std::string(n.value()));
   });
   EXPECT_EQ(seen, (std::vector<std::string>{".on=push", ".jobs.a.runs-on=x",
                                             ".jobs.a.steps[0].run=one", ".jobs.a.steps[1].uses=b@c",

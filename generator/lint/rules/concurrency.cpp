@@ -17,14 +17,14 @@ class Concurrency final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    if (const YamlNode* c = wf.root()->find("concurrency")) concurrency(*c, "the workflow", sink);
+    if (const yaml::Node* c = wf.root()->find("concurrency")) concurrency(*c, "the workflow", sink);
     for (const Workflow::Job& job : wf.jobs())
-      if (const YamlNode* c = job.body->is_mapping() ? job.body->find("concurrency") : nullptr)
+      if (const yaml::Node* c = job.body->is_mapping() ? job.body->find("concurrency") : nullptr)
         concurrency(*c, "job '" + std::string(job.id()) + "'", sink);
   }
 
  private:
-  static void concurrency(const YamlNode& node, const std::string& owner, Sink& sink) {
+  static void concurrency(const yaml::Node& node, const std::string& owner, Sink& sink) {
     std::string what = "the concurrency of " + owner;
     if (is_stringlike(node)) return;
     if (!node.is_mapping()) {
@@ -33,13 +33,13 @@ class Concurrency final : public Rule {
       return;
     }
     check_keys(node, {"group", "cancel-in-progress", "queue"}, what, sink);
-    if (const YamlNode* group = node.find("group"))
+    if (const yaml::Node* group = node.find("group"))
       expect_string(*group, "'group'", sink);
     else
       sink.report(node, what + " needs a 'group'");
-    if (const YamlNode* cancel = node.find("cancel-in-progress"))
+    if (const yaml::Node* cancel = node.find("cancel-in-progress"))
       expect_boolean_or_expression(*cancel, "'cancel-in-progress'", sink);
-    if (const YamlNode* queue = node.find("queue"))
+    if (const yaml::Node* queue = node.find("queue"))
       expect_one_of(*queue, "'queue'", {"single", "max"}, sink);
   }
 };

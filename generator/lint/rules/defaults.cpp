@@ -15,18 +15,18 @@ class Defaults final : public Rule {
       : Rule({"defaults", "defaults is {run: {shell, working-directory}}", Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    if (const YamlNode* d = wf.root()->find("defaults")) defaults(*d, "the workflow", sink);
+    if (const yaml::Node* d = wf.root()->find("defaults")) defaults(*d, "the workflow", sink);
     for (const Workflow::Job& job : wf.jobs())
-      if (const YamlNode* d = job.body->is_mapping() ? job.body->find("defaults") : nullptr)
+      if (const yaml::Node* d = job.body->is_mapping() ? job.body->find("defaults") : nullptr)
         defaults(*d, "job '" + std::string(job.id()) + "'", sink);
   }
 
  private:
-  static void defaults(const YamlNode& node, const std::string& owner, Sink& sink) {
+  static void defaults(const yaml::Node& node, const std::string& owner, Sink& sink) {
     std::string what = "the defaults of " + owner;
     if (!expect_mapping(node, what, sink)) return;
     check_keys(node, {"run"}, what, sink);
-    const YamlNode* run = node.find("run");
+    const yaml::Node* run = node.find("run");
     if (!run) {
       if (node.pairs().empty()) sink.report(node, what + " must set 'run'");
       return;
@@ -36,7 +36,7 @@ class Defaults final : public Rule {
     if (run->pairs().empty())
       sink.report(*run, "'defaults' 'run' must set 'shell' or 'working-directory'");
     for (const char* k : {"shell", "working-directory"})
-      if (const YamlNode* v = run->find(k)) expect_string(*v, std::string("'") + k + "'", sink);
+      if (const yaml::Node* v = run->find(k)) expect_string(*v, std::string("'") + k + "'", sink);
   }
 };
 

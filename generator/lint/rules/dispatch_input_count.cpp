@@ -19,12 +19,12 @@ class DispatchInputCount final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const YamlNode* on = wf.root()->find("on");
-    const YamlNode* dispatch = on && on->is_mapping() ? on->find("workflow_dispatch") : nullptr;
-    const YamlNode* inputs =
+    const yaml::Node* on = wf.root()->find("on");
+    const yaml::Node* dispatch = on && on->is_mapping() ? on->find("workflow_dispatch") : nullptr;
+    const yaml::Node* inputs =
         dispatch && dispatch->is_mapping() ? dispatch->find("inputs") : nullptr;
     if (!inputs || !inputs->is_mapping() || inputs->pairs().size() <= kMaxInputs) return;
-    const YamlPair& first_extra = inputs->pairs()[kMaxInputs];
+    const yaml::Pair& first_extra = inputs->pairs()[kMaxInputs];
     sink.report(*first_extra.key, "workflow_dispatch defines " +
                                       std::to_string(inputs->pairs().size()) +
                                       " inputs; GitHub allows at most 25 (this is input 26, '" +

@@ -19,8 +19,8 @@ class DispatchInputs final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const YamlNode* on = wf.root()->find("on");
-    const YamlNode* dispatch = on && on->is_mapping() ? on->find("workflow_dispatch") : nullptr;
+    const yaml::Node* on = wf.root()->find("on");
+    const yaml::Node* dispatch = on && on->is_mapping() ? on->find("workflow_dispatch") : nullptr;
     if (!dispatch || dispatch->is_null()) return;
     if (!dispatch->is_mapping()) {
       sink.report(*dispatch, "'workflow_dispatch' must be null or a mapping with 'inputs', not " +
@@ -28,13 +28,13 @@ class DispatchInputs final : public Rule {
       return;
     }
     check_keys(*dispatch, {"inputs"}, "'workflow_dispatch'", sink);
-    const YamlNode* inputs = dispatch->find("inputs");
+    const yaml::Node* inputs = dispatch->find("inputs");
     if (!inputs || !expect_mapping(*inputs, "'workflow_dispatch' 'inputs'", sink)) return;
-    for (const YamlPair& p : inputs->pairs()) input(p, sink);
+    for (const yaml::Pair& p : inputs->pairs()) input(p, sink);
   }
 
  private:
-  static void input(const YamlPair& p, Sink& sink) {
+  static void input(const yaml::Pair& p, Sink& sink) {
     std::string name(key_text(*p.key));
     if (!is_identifier(name))
       sink.report(*p.key, "input name '" + name +
@@ -42,37 +42,37 @@ class DispatchInputs final : public Rule {
                               "'-' and '_'");
     std::string what = "input '" + name + "'";
     if (!expect_mapping(*p.value, what, sink)) return;
-    const YamlNode& in = p.value->resolved();
+    const yaml::Node& in = p.value->resolved();
     check_keys(in, {"description", "required", "default", "type", "options", "deprecationMessage"},
                what, sink);
-    if (const YamlNode* d = in.find("description"))
+    if (const yaml::Node* d = in.find("description"))
       expect_string(*d, what + " 'description'", sink);
-    if (const YamlNode* d = in.find("deprecationMessage"))
+    if (const yaml::Node* d = in.find("deprecationMessage"))
       expect_string(*d, what + " 'deprecationMessage'", sink);
-    if (const YamlNode* r = in.find("required"); r && !is_boolean(*r))
+    if (const yaml::Node* r = in.find("required"); r && !is_boolean(*r))
       sink.report(*r, what + " 'required' must be true or false, not " + describe(*r));
 
     std::string type = "string";
-    if (const YamlNode* t = in.find("type")) {
+    if (const yaml::Node* t = in.find("type")) {
       if (!expect_one_of(*t, what + " 'type'",
                          {"string", "choice", "boolean", "number", "environment"}, sink))
         return;
-      type = t->resolved().scalar();
+      type = t->resolved().value();
     }
-    const YamlNode* options = in.find("options");
+    const yaml::Node* options = in.find("options");
     if (type == "choice") {
       if (!options) {
         sink.report(*p.key, "choice " + what + " needs 'options'");
       } else if (expect_sequence(*options, what + " 'options'", sink)) {
         if (options->items().empty()) sink.report(*options, what + " 'options' must not be empty");
-        for (const YamlNode* o : options->items()) expect_string(*o, "an option of " + what, sink);
+        for (const yaml::Node* o : options->items()) expect_string(*o, "an option of " + what, sink);
       }
     } else if (options) {
       sink.report(*options, what + " has 'options' but its type is '" + type +
                                 "'; options are for type: choice");
     }
 
-    const YamlNode* def = in.find("default");
+    const yaml::Node* def = in.find("default");
     if (!def || def->is_null()) return;
     if (type == "boolean" && !is_boolean(*def)) {
       sink.report(
@@ -86,10 +86,10 @@ class DispatchInputs final : public Rule {
                             describe(*def) + " (quote it)");
     } else if (type == "choice" && options && options->is_sequence()) {
       bool found = false;
-      for (const YamlNode* o : options->items())
-        found = found || (o->is_scalar() && o->resolved().scalar() == def->resolved().scalar());
+      for (const yaml::Node* o : options->items())
+        found = found || (o->is_scalar() && o->resolved().value() == def->resolved().value());
       if (!found)
-        sink.report(*def, "the default '" + def->resolved().scalar() + "' of " + what +
+        sink.report(*def, "the default '" + std::string(def->resolved().value()) + "' of " + what +
                               " is not one of its options");
     }
   }

@@ -25,14 +25,14 @@ class DuplicateKey final : public Rule {
  private:
   // Walks the tree as written (aliases not followed: their targets are visited where
   // they are defined, so each mapping is checked once).
-  static void visit(const YamlNode& node, const Workflow& wf, Sink& sink) {
-    if (node.kind() == YamlKind::Sequence) {
-      for (const YamlNode* item : node.items()) visit(*item, wf, sink);
+  static void visit(const yaml::Node& node, const Workflow& wf, Sink& sink) {
+    if (node.kind() == yaml::Kind::Sequence) {
+      for (const yaml::Node* item : node.items()) visit(*item, wf, sink);
       return;
     }
-    if (node.kind() != YamlKind::Mapping) return;
-    std::unordered_map<std::string, const YamlNode*> seen;
-    for (const YamlPair& p : node.pairs()) {
+    if (node.kind() != yaml::Kind::Mapping) return;
+    std::unordered_map<std::string, const yaml::Node*> seen;
+    for (const yaml::Pair& p : node.pairs()) {
       std::string_view key = key_text(*p.key);
       if (!p.key->is_scalar() || key.empty()) {
         visit(*p.value, wf, sink);
@@ -40,7 +40,7 @@ class DuplicateKey final : public Rule {
       }
       auto [it, fresh] = seen.emplace(fold_case(key), p.key);
       if (!fresh) {
-        const YamlNode& first = *it->second;
+        const yaml::Node& first = *it->second;
         std::string_view first_text = key_text(first);
         Position at = wf.position(first);
         if (first_text == key)

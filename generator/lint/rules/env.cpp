@@ -17,26 +17,26 @@ class Env final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    if (const YamlNode* e = wf.root()->find("env")) env(*e, "the workflow", sink);
+    if (const yaml::Node* e = wf.root()->find("env")) env(*e, "the workflow", sink);
     for (const Workflow::Job& job : wf.jobs()) {
       if (!job.body->is_mapping()) continue;
       std::string owner = "job '" + std::string(job.id()) + "'";
-      if (const YamlNode* e = job.body->find("env")) env(*e, owner, sink);
-      if (const YamlNode* c = job.body->find("container"); c && c->is_mapping())
-        if (const YamlNode* e = c->find("env")) env(*e, "the container of " + owner, sink);
-      if (const YamlNode* services = job.body->find("services"); services && services->is_mapping())
-        for (const YamlPair& p : services->pairs())
-          if (const YamlNode* e = p.value->is_mapping() ? p.value->find("env") : nullptr)
+      if (const yaml::Node* e = job.body->find("env")) env(*e, owner, sink);
+      if (const yaml::Node* c = job.body->find("container"); c && c->is_mapping())
+        if (const yaml::Node* e = c->find("env")) env(*e, "the container of " + owner, sink);
+      if (const yaml::Node* services = job.body->find("services"); services && services->is_mapping())
+        for (const yaml::Pair& p : services->pairs())
+          if (const yaml::Node* e = p.value->is_mapping() ? p.value->find("env") : nullptr)
             env(*e, "service '" + std::string(key_text(*p.key)) + "'", sink);
-      std::vector<const YamlNode*> steps = Workflow::steps(job);
+      std::vector<const yaml::Node*> steps = Workflow::steps(job);
       for (size_t i = 0; i < steps.size(); ++i)
-        if (const YamlNode* e = steps[i]->is_mapping() ? steps[i]->find("env") : nullptr)
+        if (const yaml::Node* e = steps[i]->is_mapping() ? steps[i]->find("env") : nullptr)
           env(*e, "step " + std::to_string(i + 1) + " of " + owner, sink);
     }
   }
 
  private:
-  static void env(const YamlNode& node, const std::string& owner, Sink& sink) {
+  static void env(const yaml::Node& node, const std::string& owner, Sink& sink) {
     if (has_expression(node)) return;
     if (!node.is_mapping()) {
       sink.report(node, "the env of " + owner +
@@ -44,7 +44,7 @@ class Env final : public Rule {
                             describe(node));
       return;
     }
-    for (const YamlPair& p : node.resolved().pairs()) {
+    for (const yaml::Pair& p : node.resolved().pairs()) {
       std::string name(key_text(*p.key));
       if (name.empty() || name.find_first_of("= \t\n") != std::string::npos)
         sink.report(*p.key, "'" + name +

@@ -118,16 +118,16 @@ class Events final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const YamlNode* on = wf.root()->find("on");
+    const yaml::Node* on = wf.root()->find("on");
     if (!on) return;
     if (on->is_scalar()) {
       event_name(*on, /*alone=*/true, sink);
     } else if (on->is_sequence()) {
       if (on->resolved().items().empty()) sink.report(*on, "'on' must name at least one event");
-      for (const YamlNode* item : on->resolved().items()) event_name(*item, true, sink);
+      for (const yaml::Node* item : on->resolved().items()) event_name(*item, true, sink);
     } else if (on->is_mapping()) {
       if (on->resolved().pairs().empty()) sink.report(*on, "'on' must name at least one event");
-      for (const YamlPair& p : on->resolved().pairs()) event(p, sink);
+      for (const yaml::Pair& p : on->resolved().pairs()) event(p, sink);
     } else {
       sink.report(*on,
                   "'on' must be an event name, a list of event names or a mapping of "
@@ -138,12 +138,12 @@ class Events final : public Rule {
 
  private:
   // An event named alone (`on: push`, `on: [push, fork]`): it must need no configuration.
-  static const EventSpec* event_name(const YamlNode& node, bool alone, Sink& sink) {
+  static const EventSpec* event_name(const yaml::Node& node, bool alone, Sink& sink) {
     if (!node.is_string()) {
       sink.report(node, "an event name must be a string, not " + describe(node));
       return nullptr;
     }
-    const std::string& name = node.resolved().scalar();
+    const std::string name(node.resolved().value());
     const EventSpec* spec = find_event(name);
     if (!spec) {
       std::vector<std::string> names = event_names();
@@ -159,10 +159,10 @@ class Events final : public Rule {
     return spec;
   }
 
-  static void event(const YamlPair& p, Sink& sink) {
+  static void event(const yaml::Pair& p, Sink& sink) {
     const EventSpec* spec = event_name(*p.key, false, sink);
     if (!spec) return;
-    const YamlNode& config = p.value->resolved();
+    const yaml::Node& config = p.value->resolved();
     std::string what = "'" + std::string(spec->name) + "'";
     if (spec->name == "schedule" || spec->name == "workflow_dispatch" ||
         spec->name == "workflow_call")
@@ -179,17 +179,17 @@ class Events final : public Rule {
     if (spec->filters & kTags) allowed.insert(allowed.end(), {"tags", "tags-ignore"});
     if (spec->filters & kPaths) allowed.insert(allowed.end(), {"paths", "paths-ignore"});
     if (allowed.empty()) {
-      for (const YamlPair& k : config.pairs())
+      for (const yaml::Pair& k : config.pairs())
         sink.report(*k.key, what + " takes no filters (unknown key '" +
                                 std::string(key_text(*k.key)) + "')");
       return;
     }
     check_keys(config, allowed, what, sink);
 
-    if (const YamlNode* types = config.find("types")) activity_types(*types, *spec, sink);
+    if (const yaml::Node* types = config.find("types")) activity_types(*types, *spec, sink);
     for (const char* filter : {"branches", "tags", "paths"}) {
       std::string ignore = std::string(filter) + "-ignore";
-      for (const YamlPair& k : config.pairs()) {
+      for (const yaml::Pair& k : config.pairs()) {
         std::string_view key = key_text(*k.key);
         if (key != filter && key != ignore) continue;
         globs(*k.value, what + " '" + std::string(key) + "'", sink);
@@ -199,7 +199,7 @@ class Events final : public Rule {
       }
     }
     if (spec->name == "workflow_run") {
-      const YamlNode* workflows = config.find("workflows");
+      const yaml::Node* workflows = config.find("workflows");
       if (!workflows)
         sink.report(config,
                     "'workflow_run' needs 'workflows': the names of the workflows "
@@ -209,11 +209,11 @@ class Events final : public Rule {
     }
   }
 
-  static void activity_types(const YamlNode& types, const EventSpec& spec, Sink& sink) {
+  static void activity_types(const yaml::Node& types, const EventSpec& spec, Sink& sink) {
     std::string what = "the 'types' of '" + std::string(spec.name) + "'";
-    std::vector<const YamlNode*> items;
+    std::vector<const yaml::Node*> items;
     if (types.is_sequence()) {
-      for (const YamlNode* t : types.resolved().items()) items.push_back(&t->resolved());
+      for (const yaml::Node* t : types.resolved().items()) items.push_back(&t->resolved());
       if (items.empty()) sink.report(types, what + " must not be empty");
     } else if (types.is_scalar()) {
       items.push_back(&types.resolved());
@@ -221,7 +221,7 @@ class Events final : public Rule {
       sink.report(types, what + " must be a type or a list of types, not " + describe(types));
       return;
     }
-    for (const YamlNode* t : items) {
+    for (const yaml::Node* t : items) {
       if (spec.types.empty()) {  // repository_dispatch: names of its own
         expect_string(*t, what, sink);
         continue;
@@ -231,15 +231,15 @@ class Events final : public Rule {
   }
 
   // A non-empty list of non-empty glob strings.
-  static void globs(const YamlNode& node, const std::string& what, Sink& sink) {
+  static void globs(const yaml::Node& node, const std::string& what, Sink& sink) {
     if (!node.is_sequence()) {
       sink.report(node, what + " must be a list of patterns, not " + describe(node));
       return;
     }
     if (node.resolved().items().empty()) sink.report(node, what + " must not be empty");
-    for (const YamlNode* item : node.resolved().items()) {
+    for (const yaml::Node* item : node.resolved().items()) {
       if (!expect_string(*item, "a pattern in " + what, sink)) continue;
-      if (item->resolved().scalar().empty())
+      if (item->resolved().value().empty())
         sink.report(*item, "a pattern in " + what + " must not be empty");
     }
   }

@@ -63,9 +63,9 @@ class ExpressionLength final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    wf.for_each_scalar([&](const YamlNode& scalar, const NodePath& path, bool is_key) {
+    wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
       if (is_key || !scalar.is_string()) return;
-      const std::string& value = scalar.scalar();
+      std::string_view value = scalar.value();
       // Escapes at most double the text; {N} and ', ' at most replace ${{ }}: a short
       // value cannot reach the limit.
       if (value.size() * 4 + 16 <= kMaxLength) return;

@@ -23,11 +23,11 @@ class Ids final : public Rule {
     for (const Workflow::Job& job : wf.jobs()) {
       std::string id(job.id());
       if (!is_identifier(id)) sink.report(*job.key, "job id '" + id + "' " + why(id));
-      std::unordered_map<std::string, const YamlNode*> seen;
-      for (const YamlNode* step : Workflow::steps(job)) {
-        const YamlNode* sid = step->is_mapping() ? step->find("id") : nullptr;
+      std::unordered_map<std::string, const yaml::Node*> seen;
+      for (const yaml::Node* step : Workflow::steps(job)) {
+        const yaml::Node* sid = step->is_mapping() ? step->find("id") : nullptr;
         if (!sid || !sid->is_scalar() || has_expression(*sid)) continue;
-        const std::string& text = sid->resolved().scalar();
+        const std::string text(sid->resolved().value());
         if (!is_identifier(text)) sink.report(*sid, "step id '" + text + "' " + why(text));
         auto [it, fresh] = seen.emplace(fold_case(text), sid);
         if (!fresh) {

@@ -41,10 +41,10 @@ class JobKeys final : public Rule {
         sink.report(*job.body, what + " must be a mapping of its keys, not " + describe(*job.body));
         continue;
       }
-      const YamlNode& body = *job.body;
+      const yaml::Node& body = *job.body;
       if (has_merge_key(body)) continue;  // yaml-unsupported: its keys are not what they seem
-      const YamlNode* runs_on = body.find("runs-on");
-      const YamlNode* uses = body.find("uses");
+      const yaml::Node* runs_on = body.find("runs-on");
+      const yaml::Node* uses = body.find("uses");
       if (runs_on && uses) {
         sink.report(*key_of(body, "runs-on"),
                     what +
@@ -71,14 +71,14 @@ class JobKeys final : public Rule {
   }
 
  private:
-  static const YamlNode* key_of(const YamlNode& map, std::string_view key) {
-    for (const YamlPair& p : map.pairs())
+  static const yaml::Node* key_of(const yaml::Node& map, std::string_view key) {
+    for (const yaml::Pair& p : map.pairs())
       if (key_text(*p.key) == key) return p.key;
     return &map;
   }
 
-  static void call_job_keys(const YamlNode& body, const std::string& what, Sink& sink) {
-    for (const YamlPair& p : body.pairs()) {
+  static void call_job_keys(const yaml::Node& body, const std::string& what, Sink& sink) {
+    for (const yaml::Pair& p : body.pairs()) {
       std::string_view k = key_text(*p.key);
       if (in(kCallJobKeys, k) || k == "<<" || k == "runs-on") continue;
       if (in(kStepJobKeys, k))
@@ -90,8 +90,8 @@ class JobKeys final : public Rule {
     }
   }
 
-  static void step_job_keys(const YamlNode& body, const std::string& what, Sink& sink) {
-    for (const YamlPair& p : body.pairs()) {
+  static void step_job_keys(const yaml::Node& body, const std::string& what, Sink& sink) {
+    for (const yaml::Pair& p : body.pairs()) {
       std::string_view k = key_text(*p.key);
       if (in(kStepJobKeys, k) || k == "<<") continue;
       if (k == "with" || k == "secrets")
@@ -103,17 +103,17 @@ class JobKeys final : public Rule {
     }
   }
 
-  static void runs_on_shape(const YamlNode& node, Sink& sink) {
+  static void runs_on_shape(const yaml::Node& node, Sink& sink) {
     if (is_stringlike(node)) return;
     if (node.is_sequence()) {
       if (node.items().empty()) sink.report(node, "'runs-on' must name at least one label");
-      for (const YamlNode* l : node.items()) expect_string(*l, "a 'runs-on' label", sink);
+      for (const yaml::Node* l : node.items()) expect_string(*l, "a 'runs-on' label", sink);
       return;
     }
     if (node.is_mapping()) {
       check_keys(node, {"group", "labels"}, "'runs-on'", sink);
-      if (const YamlNode* g = node.find("group")) expect_string(*g, "'runs-on' 'group'", sink);
-      if (const YamlNode* l = node.find("labels"))
+      if (const yaml::Node* g = node.find("group")) expect_string(*g, "'runs-on' 'group'", sink);
+      if (const yaml::Node* l = node.find("labels"))
         expect_string_or_list(*l, "'runs-on' 'labels'", sink);
       if (!node.find("group") && !node.find("labels"))
         sink.report(node, "'runs-on' needs 'group' or 'labels'");
@@ -123,60 +123,60 @@ class JobKeys final : public Rule {
                           describe(node));
   }
 
-  static void container(const YamlNode& node, const std::string& what, bool service, Sink& sink) {
+  static void container(const yaml::Node& node, const std::string& what, bool service, Sink& sink) {
     if (!service && is_stringlike(node)) return;
     if (!expect_mapping(node, what, sink)) return;
     std::vector<std::string> keys = {"image", "credentials", "env", "ports", "volumes", "options"};
     if (service) keys.insert(keys.end(), {"command", "entrypoint"});
     check_keys(node, keys, what, sink);
-    if (const YamlNode* image = node.find("image"))
+    if (const yaml::Node* image = node.find("image"))
       expect_string(*image, what + " 'image'", sink);
     else
       sink.report(node, what + " needs an 'image'");
-    if (const YamlNode* c = node.find("credentials");
+    if (const yaml::Node* c = node.find("credentials");
         c && expect_mapping(*c, what + " 'credentials'", sink)) {
       check_keys(*c, {"username", "password"}, what + " 'credentials'", sink);
       for (const char* k : {"username", "password"})
-        if (const YamlNode* v = c->find(k)) expect_string(*v, std::string("'") + k + "'", sink);
+        if (const yaml::Node* v = c->find(k)) expect_string(*v, std::string("'") + k + "'", sink);
     }
     for (const char* k : {"ports", "volumes"})
-      if (const YamlNode* v = node.find(k)) {
+      if (const yaml::Node* v = node.find(k)) {
         if (!expect_sequence(*v, what + " '" + k + "'", sink)) continue;
-        for (const YamlNode* item : v->items())
+        for (const yaml::Node* item : v->items())
           expect_string(*item, std::string("an item of '") + k + "'", sink);
       }
     for (const char* k : {"options", "command", "entrypoint"})
-      if (const YamlNode* v = node.find(k)) expect_string(*v, what + " '" + k + "'", sink);
+      if (const yaml::Node* v = node.find(k)) expect_string(*v, what + " '" + k + "'", sink);
   }
 
-  static void common(const YamlNode& body, const std::string& what, Sink& sink) {
-    if (const YamlNode* name = body.find("name")) expect_string(*name, what + " 'name'", sink);
-    if (const YamlNode* cond = body.find("if"))
+  static void common(const yaml::Node& body, const std::string& what, Sink& sink) {
+    if (const yaml::Node* name = body.find("name")) expect_string(*name, what + " 'name'", sink);
+    if (const yaml::Node* cond = body.find("if"))
       if (!cond->is_scalar() || cond->is_null())
         sink.report(*cond, what + " 'if' must be a condition, not " + describe(*cond));
-    if (const YamlNode* needs = body.find("needs"))
+    if (const yaml::Node* needs = body.find("needs"))
       expect_string_or_list(*needs, what + " 'needs'", sink);
-    if (const YamlNode* coe = body.find("continue-on-error"))
+    if (const yaml::Node* coe = body.find("continue-on-error"))
       expect_boolean_or_expression(*coe, what + " 'continue-on-error'", sink);
-    if (const YamlNode* env = body.find("environment"); env && !is_stringlike(*env)) {
+    if (const yaml::Node* env = body.find("environment"); env && !is_stringlike(*env)) {
       if (expect_mapping(*env, what + " 'environment'", sink)) {
         check_keys(*env, {"name", "url", "deployment"}, what + " 'environment'", sink);
-        if (const YamlNode* n = env->find("name"))
+        if (const yaml::Node* n = env->find("name"))
           expect_string(*n, "'environment' 'name'", sink);
         else
           sink.report(*env, what + " 'environment' needs a 'name'");
-        if (const YamlNode* u = env->find("url")) expect_string(*u, "'environment' 'url'", sink);
-        if (const YamlNode* d = env->find("deployment"))
+        if (const yaml::Node* u = env->find("url")) expect_string(*u, "'environment' 'url'", sink);
+        if (const yaml::Node* d = env->find("deployment"))
           expect_boolean_or_expression(*d, "'environment' 'deployment'", sink);
       }
     }
-    if (const YamlNode* c = body.find("container"))
+    if (const yaml::Node* c = body.find("container"))
       container(*c, what + " 'container'", false, sink);
-    if (const YamlNode* services = body.find("services");
+    if (const yaml::Node* services = body.find("services");
         services && expect_mapping(*services, what + " 'services'", sink))
-      for (const YamlPair& p : services->pairs())
+      for (const yaml::Pair& p : services->pairs())
         container(*p.value, "service '" + std::string(key_text(*p.key)) + "'", true, sink);
-    if (const YamlNode* snap = body.find("snapshot"); snap && !is_stringlike(*snap)) {
+    if (const yaml::Node* snap = body.find("snapshot"); snap && !is_stringlike(*snap)) {
       if (expect_mapping(*snap, what + " 'snapshot'", sink)) {
         check_keys(*snap, {"image-name", "version"}, what + " 'snapshot'", sink);
         if (!snap->find("image-name")) sink.report(*snap, what + " 'snapshot' needs 'image-name'");

@@ -17,13 +17,13 @@ class JobOutputs final : public Rule {
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
     for (const Workflow::Job& job : wf.jobs()) {
-      const YamlNode* outputs = job.body->is_mapping() ? job.body->find("outputs") : nullptr;
+      const yaml::Node* outputs = job.body->is_mapping() ? job.body->find("outputs") : nullptr;
       if (!outputs || job.calls_workflow()) continue;
       std::string what = "the outputs of job '" + std::string(job.id()) + "'";
       if (!expect_mapping(*outputs, what, sink)) continue;
       if (outputs->pairs().empty())
         sink.report(*outputs, what + " must define at least one output");
-      for (const YamlPair& p : outputs->pairs()) {
+      for (const yaml::Pair& p : outputs->pairs()) {
         std::string name(key_text(*p.key));
         if (!is_identifier(name))
           sink.report(*p.key, "output name '" + name +

@@ -30,8 +30,8 @@ class MatrixSize final : public Rule {
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
     for (const Workflow::Job& job : wf.jobs()) {
-      const YamlNode* strategy = job.body->is_mapping() ? job.body->find("strategy") : nullptr;
-      const YamlNode* matrix =
+      const yaml::Node* strategy = job.body->is_mapping() ? job.body->find("strategy") : nullptr;
+      const yaml::Node* matrix =
           strategy && strategy->is_mapping() ? strategy->find("matrix") : nullptr;
       if (!matrix || !matrix->is_mapping()) continue;
       size_t lower = 0;
@@ -48,16 +48,16 @@ class MatrixSize final : public Rule {
  private:
   // The number of jobs, or nullopt when the matrix is not static (an expression anywhere
   // in its structure) or too large to expand (then `lower` is a lower bound, or 0).
-  static std::optional<size_t> count(const YamlNode& matrix, size_t& lower) {
-    std::vector<std::pair<std::string, const YamlNode*>> axes;
-    const YamlNode* include = nullptr;
-    const YamlNode* exclude = nullptr;
-    for (const YamlPair& p : matrix.pairs()) {
+  static std::optional<size_t> count(const yaml::Node& matrix, size_t& lower) {
+    std::vector<std::pair<std::string, const yaml::Node*>> axes;
+    const yaml::Node* include = nullptr;
+    const yaml::Node* exclude = nullptr;
+    for (const yaml::Pair& p : matrix.pairs()) {
       std::string key(key_text(*p.key));
-      const YamlNode& v = p.value->resolved();
+      const yaml::Node& v = p.value->resolved();
       if (key == "include" || key == "exclude") {
         if (!v.is_sequence()) return std::nullopt;
-        for (const YamlNode* item : v.items())
+        for (const yaml::Node* item : v.items())
           if (!item->is_mapping()) return std::nullopt;
         (key == "include" ? include : exclude) = &v;
         continue;
@@ -70,9 +70,9 @@ class MatrixSize final : public Rule {
     if (product > static_cast<double>(kMaxExpanded)) {
       double bound = product;
       if (exclude)
-        for (const YamlNode* item : exclude->items()) {
+        for (const yaml::Node* item : exclude->items()) {
           double share = product;
-          for (const YamlPair& p : item->resolved().pairs())
+          for (const yaml::Pair& p : item->resolved().pairs())
             for (const auto& [name, values] : axes)
               if (name == key_text(*p.key)) share /= static_cast<double>(values->items().size());
           bound -= share;
@@ -89,7 +89,7 @@ class MatrixSize final : public Rule {
       std::vector<Json> next;
       next.reserve(rows.size() * values->items().size());
       for (const Json& r : rows)
-        for (const YamlNode* v : values->items()) {
+        for (const yaml::Node* v : values->items()) {
           Json row = r;
           row[name] = data::yaml_to_json(*v);
           next.push_back(std::move(row));
@@ -97,7 +97,7 @@ class MatrixSize final : public Rule {
       rows = std::move(next);
     }
     if (exclude)
-      for (const YamlNode* item : exclude->items()) {
+      for (const yaml::Node* item : exclude->items()) {
         Json ex = data::yaml_to_json(*item);
         std::erase_if(rows, [&](const Json& row) { return matrix::exclude_matches(ex, row); });
       }
@@ -108,7 +108,7 @@ class MatrixSize final : public Rule {
           if (a.first == k) return true;
         return false;
       };
-      for (const YamlNode* item : include->items()) {
+      for (const yaml::Node* item : include->items()) {
         Json in = data::yaml_to_json(*item);
         bool extends = false;
         for (const Json& row : rows) extends = extends || matrix::include_agrees(in, row, is_axis);

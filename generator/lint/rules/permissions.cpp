@@ -46,14 +46,14 @@ class Permissions final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    if (const YamlNode* p = wf.root()->find("permissions")) permissions(*p, "the workflow", sink);
+    if (const yaml::Node* p = wf.root()->find("permissions")) permissions(*p, "the workflow", sink);
     for (const Workflow::Job& job : wf.jobs())
-      if (const YamlNode* p = job.body->is_mapping() ? job.body->find("permissions") : nullptr)
+      if (const yaml::Node* p = job.body->is_mapping() ? job.body->find("permissions") : nullptr)
         permissions(*p, "job '" + std::string(job.id()) + "'", sink);
   }
 
  private:
-  static void permissions(const YamlNode& node, const std::string& owner, Sink& sink) {
+  static void permissions(const yaml::Node& node, const std::string& owner, Sink& sink) {
     std::string what = "the permissions of " + owner;
     if (node.is_scalar()) {
       expect_one_of(node, what, {"read-all", "write-all"}, sink);
@@ -65,7 +65,7 @@ class Permissions final : public Rule {
       return;
     }
     check_keys(node, scopes(), what, sink);
-    for (const YamlPair& p : node.resolved().pairs()) {
+    for (const yaml::Pair& p : node.resolved().pairs()) {
       std::string_view scope = key_text(*p.key);
       bool known = false;
       for (const auto& s : scopes()) known = known || s == scope;

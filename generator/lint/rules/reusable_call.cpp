@@ -35,21 +35,21 @@ class ReusableCall final : public Rule {
     for (const Workflow::Job& job : wf.jobs()) {
       if (!job.calls_workflow()) continue;
       std::string what = "job '" + std::string(job.id()) + "'";
-      const YamlNode& uses = *job.body->find("uses");
+      const yaml::Node& uses = *job.body->find("uses");
       if (expect_string(uses, what + " 'uses'", sink)) reference(uses, sink);
-      if (const YamlNode* with = job.body->find("with"); with && !with->is_null()) {
+      if (const yaml::Node* with = job.body->find("with"); with && !with->is_null()) {
         if (expect_mapping(*with, what + " 'with'", sink))
-          for (const YamlPair& p : with->pairs())
+          for (const yaml::Pair& p : with->pairs())
             if (p.value->is_sequence() || p.value->is_mapping())
               sink.report(*p.value, "input '" + std::string(key_text(*p.key)) +
                                         "' must be a string, number or boolean, not " +
                                         describe(*p.value));
       }
-      if (const YamlNode* secrets = job.body->find("secrets")) {
+      if (const yaml::Node* secrets = job.body->find("secrets")) {
         if (secrets->is_scalar()) {
           expect_one_of(*secrets, what + " 'secrets'", {"inherit"}, sink);
         } else if (expect_mapping(*secrets, what + " 'secrets'", sink)) {
-          for (const YamlPair& p : secrets->pairs())
+          for (const yaml::Pair& p : secrets->pairs())
             expect_string(*p.value, "secret '" + std::string(key_text(*p.key)) + "'", sink);
         }
       }
@@ -57,8 +57,8 @@ class ReusableCall final : public Rule {
   }
 
  private:
-  static void reference(const YamlNode& uses, Sink& sink) {
-    const std::string& ref = uses.resolved().scalar();
+  static void reference(const yaml::Node& uses, Sink& sink) {
+    const std::string ref(uses.resolved().value());
     if (ref.find("${{") != std::string::npos) {
       sink.report(uses,
                   "'uses' cannot hold an expression: GitHub resolves the called workflow "

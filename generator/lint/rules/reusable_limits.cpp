@@ -36,7 +36,7 @@ class Walker {
   explicit Walker(Context& ctx) : ctx_(ctx) {}
 
   struct Call {
-    const YamlNode* uses;
+    const yaml::Node* uses;
     std::string id;          // what makes it unique: a local file's path, or `uses`
     const Workflow* callee;  // local and found; else nullptr
   };
@@ -46,9 +46,9 @@ class Walker {
     if (!wf.root()) return out;
     for (const Workflow::Job& job : wf.jobs()) {
       if (!job.calls_workflow()) continue;
-      const YamlNode* uses = job.body->find("uses");
+      const yaml::Node* uses = job.body->find("uses");
       if (!uses->is_string()) continue;
-      const std::string& ref = uses->resolved().scalar();
+      const std::string ref(uses->resolved().value());
       if (ref.find("${{") != std::string::npos) continue;
       const Workflow* callee = ref.rfind("./", 0) == 0 ? ctx_.local_workflow(wf, ref) : nullptr;
       out.push_back({uses, callee ? callee->path() : ref, callee});
@@ -145,7 +145,7 @@ class ReusableLimits final : public Rule {
     }
     const Reach& all = walker.reach(wf);
     if (all.workflows.size() > kMaxUnique) {
-      const YamlNode* jobs = wf.root()->find("jobs");
+      const yaml::Node* jobs = wf.root()->find("jobs");
       sink.report(jobs ? *jobs : *wf.root(),
                   "this workflow's tree of calls reaches " + std::to_string(all.workflows.size()) +
                       " unique reusable workflows; GitHub allows at most 50");

@@ -81,20 +81,20 @@ class Schedule final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const YamlNode* on = wf.root()->find("on");
-    const YamlNode* schedule = on && on->is_mapping() ? on->find("schedule") : nullptr;
+    const yaml::Node* on = wf.root()->find("on");
+    const yaml::Node* schedule = on && on->is_mapping() ? on->find("schedule") : nullptr;
     if (!schedule) return;
     if (!expect_sequence(*schedule, "'schedule'", sink)) return;
     if (schedule->items().empty()) sink.report(*schedule, "'schedule' must list at least one cron");
-    for (const YamlNode* item : schedule->items()) {
+    for (const yaml::Node* item : schedule->items()) {
       if (!expect_mapping(*item, "a 'schedule' entry", sink)) continue;
       check_keys(*item, {"cron", "timezone"}, "a 'schedule' entry", sink);
-      const YamlNode* cron = item->find("cron");
+      const yaml::Node* cron = item->find("cron");
       if (!cron) {
         sink.report(*item, "a 'schedule' entry needs 'cron'");
         continue;
       }
-      if (const YamlNode* tz = item->find("timezone")) expect_string(*tz, "'timezone'", sink);
+      if (const yaml::Node* tz = item->find("timezone")) expect_string(*tz, "'timezone'", sink);
       if (cron->is_string())
         check_cron(wf, *cron, sink);
       else
@@ -103,8 +103,8 @@ class Schedule final : public Rule {
   }
 
  private:
-  static void check_cron(const Workflow& wf, const YamlNode& cron, Sink& sink) {
-    const std::string& text = cron.scalar();
+  static void check_cron(const Workflow& wf, const yaml::Node& cron, Sink& sink) {
+    const std::string text(cron.value());
     std::vector<std::pair<size_t, std::string_view>> fields;  // offset, text
     for (size_t i = 0; i < text.size();) {
       if (text[i] == ' ' || text[i] == '\t') {

@@ -33,7 +33,7 @@ class Steps final : public Rule {
   void check(const Workflow& wf, Context&, Sink& sink) const override {
     for (const Workflow::Job& job : wf.jobs()) {
       if (!job.body->is_mapping() || job.calls_workflow()) continue;
-      const YamlNode* steps = job.body->find("steps");
+      const yaml::Node* steps = job.body->find("steps");
       if (!steps) continue;  // job-keys reports it
       std::string what = "the steps of job '" + std::string(job.id()) + "'";
       if (!expect_sequence(*steps, what, sink)) continue;
@@ -45,18 +45,18 @@ class Steps final : public Rule {
   }
 
  private:
-  static void step(const YamlNode& node, const std::string& what, Sink& sink) {
+  static void step(const yaml::Node& node, const std::string& what, Sink& sink) {
     if (!expect_mapping(node, what, sink)) return;
-    const YamlNode& s = node.resolved();
-    const YamlNode* uses = s.find("uses");
-    const YamlNode* run = s.find("run");
+    const yaml::Node& s = node.resolved();
+    const yaml::Node* uses = s.find("uses");
+    const yaml::Node* run = s.find("run");
     if (uses && run) {
       sink.report(s, what + " has both 'uses' and 'run': a step runs an action or a script");
     } else if (!uses && !run) {
       sink.report(s, what + " needs 'uses' (an action) or 'run' (a script)");
     }
     check_keys(s, kStepKeys, what, sink);
-    for (const YamlPair& p : s.pairs()) {
+    for (const yaml::Pair& p : s.pairs()) {
       std::string_view k = key_text(*p.key);
       if (uses && !run && (k == "shell" || k == "working-directory"))
         sink.report(*p.key, "'" + std::string(k) + "' is only for a 'run' step; " + what +
@@ -66,22 +66,22 @@ class Steps final : public Rule {
                                 " runs a script (use 'env' to pass values)");
     }
     for (const char* k : {"name", "run", "shell", "working-directory", "id"})
-      if (const YamlNode* v = s.find(k)) expect_string(*v, what + " '" + k + "'", sink);
-    if (const YamlNode* cond = s.find("if"); cond && (!cond->is_scalar() || cond->is_null()))
+      if (const yaml::Node* v = s.find(k)) expect_string(*v, what + " '" + k + "'", sink);
+    if (const yaml::Node* cond = s.find("if"); cond && (!cond->is_scalar() || cond->is_null()))
       sink.report(*cond, what + " 'if' must be a condition, not " + describe(*cond));
-    if (const YamlNode* coe = s.find("continue-on-error"))
+    if (const yaml::Node* coe = s.find("continue-on-error"))
       expect_boolean_or_expression(*coe, what + " 'continue-on-error'", sink);
     if (uses && expect_string(*uses, what + " 'uses'", sink)) action_ref(*uses, sink);
-    if (const YamlNode* with = s.find("with"); with && uses) {
+    if (const yaml::Node* with = s.find("with"); with && uses) {
       if (!expect_mapping(*with, what + " 'with'", sink)) return;
-      for (const YamlPair& p : with->pairs())
+      for (const yaml::Pair& p : with->pairs())
         if (!p.value->is_null())
           expect_string(*p.value, "input '" + std::string(key_text(*p.key)) + "'", sink);
     }
   }
 
-  static void action_ref(const YamlNode& uses, Sink& sink) {
-    const std::string& ref = uses.resolved().scalar();
+  static void action_ref(const yaml::Node& uses, Sink& sink) {
+    const std::string ref(uses.resolved().value());
     if (ref.find("${{") != std::string::npos) {
       sink.report(uses,
                   "'uses' cannot hold an expression: GitHub resolves actions before the "

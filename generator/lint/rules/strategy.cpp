@@ -21,20 +21,20 @@ class Strategy final : public Rule {
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
     for (const Workflow::Job& job : wf.jobs()) {
-      const YamlNode* strategy = job.body->is_mapping() ? job.body->find("strategy") : nullptr;
+      const yaml::Node* strategy = job.body->is_mapping() ? job.body->find("strategy") : nullptr;
       if (!strategy) continue;
       std::string what = "the strategy of job '" + std::string(job.id()) + "'";
       if (is_expression(*strategy)) continue;
       if (!expect_mapping(*strategy, what, sink)) continue;
       check_keys(*strategy, {"matrix", "fail-fast", "max-parallel"}, what, sink);
-      if (const YamlNode* ff = strategy->find("fail-fast"))
+      if (const yaml::Node* ff = strategy->find("fail-fast"))
         expect_boolean_or_expression(*ff, "'fail-fast'", sink);
-      if (const YamlNode* mp = strategy->find("max-parallel")) {
+      if (const yaml::Node* mp = strategy->find("max-parallel")) {
         if (expect_number_or_expression(*mp, "'max-parallel'", sink) && is_number(*mp) &&
             !(number_value(*mp) >= 1))
           sink.report(*mp, "'max-parallel' must be at least 1");
       }
-      const YamlNode* matrix = strategy->find("matrix");
+      const yaml::Node* matrix = strategy->find("matrix");
       if (!matrix)
         sink.report(*strategy, what + " has no 'matrix'");
       else
@@ -43,7 +43,7 @@ class Strategy final : public Rule {
   }
 
  private:
-  static void check_matrix(const YamlNode& matrix, Sink& sink) {
+  static void check_matrix(const yaml::Node& matrix, Sink& sink) {
     if (is_expression(matrix)) return;
     if (!matrix.is_mapping()) {
       sink.report(matrix, "'matrix' must be a mapping of axes or a ${{ }} expression, not " +
@@ -53,7 +53,7 @@ class Strategy final : public Rule {
     if (matrix.pairs().empty()) sink.report(matrix, "'matrix' must define at least one axis");
     std::vector<std::string> axes;
     bool dynamic_axes = false;
-    for (const YamlPair& p : matrix.pairs()) {
+    for (const yaml::Pair& p : matrix.pairs()) {
       std::string key(key_text(*p.key));
       if (key == "include" || key == "exclude") {
         combinations(*p.value, "'" + key + "'", sink);
@@ -74,11 +74,11 @@ class Strategy final : public Rule {
       if (p.value->items().empty())
         sink.report(*p.value, "matrix axis '" + key + "' must have at least one value");
     }
-    const YamlNode* exclude = matrix.find("exclude");
+    const yaml::Node* exclude = matrix.find("exclude");
     if (dynamic_axes || !exclude || !exclude->is_sequence()) return;
-    for (const YamlNode* item : exclude->items()) {
+    for (const yaml::Node* item : exclude->items()) {
       if (!item->is_mapping()) continue;
-      for (const YamlPair& p : item->resolved().pairs()) {
+      for (const yaml::Pair& p : item->resolved().pairs()) {
         std::string_view k = key_text(*p.key);
         bool known = false;
         for (const auto& a : axes) known = known || a == k;
@@ -90,7 +90,7 @@ class Strategy final : public Rule {
   }
 
   // `include` / `exclude`: a non-empty list of mappings, or an expression.
-  static void combinations(const YamlNode& node, const std::string& what, Sink& sink) {
+  static void combinations(const yaml::Node& node, const std::string& what, Sink& sink) {
     if (is_expression(node)) return;
     if (!node.is_sequence()) {
       sink.report(
@@ -98,7 +98,7 @@ class Strategy final : public Rule {
       return;
     }
     if (node.items().empty()) sink.report(node, what + " must not be empty");
-    for (const YamlNode* item : node.items())
+    for (const yaml::Node* item : node.items())
       if (!is_expression(*item)) expect_mapping(*item, "an item of " + what, sink);
   }
 };

@@ -20,22 +20,22 @@ class TimeoutMinutes final : public Rule {
     for (const Workflow::Job& job : wf.jobs()) {
       if (!job.body->is_mapping()) continue;
       std::string owner = "job '" + std::string(job.id()) + "'";
-      if (const YamlNode* t = job.body->find("timeout-minutes"); t && !job.calls_workflow())
+      if (const yaml::Node* t = job.body->find("timeout-minutes"); t && !job.calls_workflow())
         timeout(*t, owner, sink);
-      std::vector<const YamlNode*> steps = Workflow::steps(job);
+      std::vector<const yaml::Node*> steps = Workflow::steps(job);
       for (size_t i = 0; i < steps.size(); ++i)
-        if (const YamlNode* t =
+        if (const yaml::Node* t =
                 steps[i]->is_mapping() ? steps[i]->find("timeout-minutes") : nullptr)
           timeout(*t, "step " + std::to_string(i + 1) + " of " + owner, sink);
     }
   }
 
  private:
-  static void timeout(const YamlNode& node, const std::string& owner, Sink& sink) {
+  static void timeout(const yaml::Node& node, const std::string& owner, Sink& sink) {
     std::string what = "the timeout-minutes of " + owner;
     if (!expect_number_or_expression(node, what, sink) || !is_number(node)) return;
     if (!(number_value(node) > 0))
-      sink.report(node, what + " must be more than 0, not " + node.resolved().scalar());
+      sink.report(node, what + " must be more than 0, not " + std::string(node.resolved().value()));
   }
 };
 

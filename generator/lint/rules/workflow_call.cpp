@@ -19,8 +19,8 @@ class WorkflowCall final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const YamlNode* on = wf.root()->find("on");
-    const YamlNode* call = on && on->is_mapping() ? on->find("workflow_call") : nullptr;
+    const yaml::Node* on = wf.root()->find("on");
+    const yaml::Node* call = on && on->is_mapping() ? on->find("workflow_call") : nullptr;
     if (!call || call->is_null()) return;
     if (!call->is_mapping()) {
       sink.report(*call,
@@ -30,19 +30,19 @@ class WorkflowCall final : public Rule {
       return;
     }
     check_keys(*call, {"inputs", "outputs", "secrets"}, "'workflow_call'", sink);
-    if (const YamlNode* inputs = call->find("inputs"); inputs && !inputs->is_null())
+    if (const yaml::Node* inputs = call->find("inputs"); inputs && !inputs->is_null())
       if (expect_mapping(*inputs, "'workflow_call' 'inputs'", sink))
-        for (const YamlPair& p : inputs->pairs()) input(p, sink);
-    if (const YamlNode* outputs = call->find("outputs"); outputs && !outputs->is_null())
+        for (const yaml::Pair& p : inputs->pairs()) input(p, sink);
+    if (const yaml::Node* outputs = call->find("outputs"); outputs && !outputs->is_null())
       if (expect_mapping(*outputs, "'workflow_call' 'outputs'", sink))
-        for (const YamlPair& p : outputs->pairs()) output(p, sink);
-    if (const YamlNode* secrets = call->find("secrets"); secrets && !secrets->is_null())
+        for (const yaml::Pair& p : outputs->pairs()) output(p, sink);
+    if (const yaml::Node* secrets = call->find("secrets"); secrets && !secrets->is_null())
       if (expect_mapping(*secrets, "'workflow_call' 'secrets'", sink))
-        for (const YamlPair& p : secrets->pairs()) secret(p, sink);
+        for (const yaml::Pair& p : secrets->pairs()) secret(p, sink);
   }
 
  private:
-  static std::string named(const YamlPair& p, std::string_view kind, Sink& sink) {
+  static std::string named(const yaml::Pair& p, std::string_view kind, Sink& sink) {
     std::string name(key_text(*p.key));
     if (!is_identifier(name))
       sink.report(*p.key, std::string(kind) + " name '" + name +
@@ -51,24 +51,24 @@ class WorkflowCall final : public Rule {
     return std::string(kind) + " '" + name + "'";
   }
 
-  static void input(const YamlPair& p, Sink& sink) {
+  static void input(const yaml::Pair& p, Sink& sink) {
     std::string what = named(p, "input", sink);
     if (!expect_mapping(*p.value, what, sink)) return;
-    const YamlNode& in = p.value->resolved();
+    const yaml::Node& in = p.value->resolved();
     check_keys(in, {"description", "required", "default", "type"}, what, sink);
-    if (const YamlNode* d = in.find("description"))
+    if (const yaml::Node* d = in.find("description"))
       expect_string(*d, what + " 'description'", sink);
-    if (const YamlNode* r = in.find("required"); r && !is_boolean(*r))
+    if (const yaml::Node* r = in.find("required"); r && !is_boolean(*r))
       sink.report(*r, what + " 'required' must be true or false, not " + describe(*r));
-    const YamlNode* type = in.find("type");
+    const yaml::Node* type = in.find("type");
     if (!type) {
       sink.report(*p.key, what + " needs a 'type': boolean, number or string");
       return;
     }
     if (!expect_one_of(*type, what + " 'type'", {"boolean", "number", "string"}, sink)) return;
-    const YamlNode* def = in.find("default");
+    const yaml::Node* def = in.find("default");
     if (!def || def->is_null() || is_expression(*def)) return;
-    const std::string& t = type->resolved().scalar();
+    const std::string t(type->resolved().value());
     bool ok = t == "boolean"  ? is_boolean(*def)
               : t == "number" ? is_number(*def)
                               : def->is_string();
@@ -80,27 +80,27 @@ class WorkflowCall final : public Rule {
                             ", not " + describe(*def));
   }
 
-  static void output(const YamlPair& p, Sink& sink) {
+  static void output(const yaml::Pair& p, Sink& sink) {
     std::string what = named(p, "output", sink);
     if (!expect_mapping(*p.value, what, sink)) return;
-    const YamlNode& out = p.value->resolved();
+    const yaml::Node& out = p.value->resolved();
     check_keys(out, {"description", "value"}, what, sink);
-    if (const YamlNode* d = out.find("description"))
+    if (const yaml::Node* d = out.find("description"))
       expect_string(*d, what + " 'description'", sink);
-    if (const YamlNode* v = out.find("value"))
+    if (const yaml::Node* v = out.find("value"))
       expect_string(*v, what + " 'value'", sink);
     else
       sink.report(*p.key, what + " needs a 'value' (usually ${{ jobs.<job>.outputs.<name> }})");
   }
 
-  static void secret(const YamlPair& p, Sink& sink) {
+  static void secret(const yaml::Pair& p, Sink& sink) {
     std::string what = named(p, "secret", sink);
     if (p.value->is_null()) return;
     if (!expect_mapping(*p.value, what, sink)) return;
-    const YamlNode& s = p.value->resolved();
+    const yaml::Node& s = p.value->resolved();
     check_keys(s, {"description", "required"}, what, sink);
-    if (const YamlNode* d = s.find("description")) expect_string(*d, what + " 'description'", sink);
-    if (const YamlNode* r = s.find("required"); r && !is_boolean(*r))
+    if (const yaml::Node* d = s.find("description")) expect_string(*d, what + " 'description'", sink);
+    if (const yaml::Node* r = s.find("required"); r && !is_boolean(*r))
       sink.report(*r, what + " 'required' must be true or false, not " + describe(*r));
   }
 };

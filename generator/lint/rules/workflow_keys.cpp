@@ -20,9 +20,9 @@ class WorkflowKeys final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const YamlNode& root = *wf.root();
-    const YamlNode* true_key = nullptr;
-    for (const YamlPair& p : root.pairs()) {
+    const yaml::Node& root = *wf.root();
+    const yaml::Node* true_key = nullptr;
+    for (const yaml::Pair& p : root.pairs()) {
       std::string_view k = key_text(*p.key);
       if (k == "true" || k == "True" || k == "TRUE") {
         // A YAML 1.1 writer (PyYAML, old yq) turned `on:` into `true:`.
@@ -38,11 +38,11 @@ class WorkflowKeys final : public Rule {
 
     if (!root.find("on") && !true_key)
       sink.report(root, "the workflow has no 'on': GitHub needs the events that trigger it");
-    if (const YamlNode* name = root.find("name")) expect_string(*name, "'name'", sink);
-    if (const YamlNode* run_name = root.find("run-name"))
+    if (const yaml::Node* name = root.find("name")) expect_string(*name, "'name'", sink);
+    if (const yaml::Node* run_name = root.find("run-name"))
       expect_string(*run_name, "'run-name'", sink);
 
-    const YamlNode* jobs = root.find("jobs");
+    const yaml::Node* jobs = root.find("jobs");
     if (!jobs) {
       sink.report(root, "the workflow has no 'jobs'");
     } else if (expect_mapping(*jobs, "'jobs'", sink) && jobs->pairs().empty()) {

@@ -9,18 +9,20 @@ namespace wfgen::lint::rules {
 
 namespace {
 
-bool core_tag(const std::string& tag) {
-  static const std::string kCore = "tag:yaml.org,2002:";
-  if (tag.empty() || tag == "?" || tag == "!") return true;
-  if (tag.compare(0, kCore.size(), kCore) != 0) return false;
-  std::string_view t = std::string_view(tag).substr(kCore.size());
+constexpr std::string_view kCore = "tag:yaml.org,2002:";
+
+// No tag, the non-specific `!`, or one of the core schema's.
+bool core_tag(std::string_view tag) {
+  if (tag.empty() || tag == "!") return true;
+  if (tag.substr(0, kCore.size()) != kCore) return false;
+  std::string_view t = tag.substr(kCore.size());
   return t == "str" || t == "int" || t == "float" || t == "bool" || t == "null" || t == "seq" ||
          t == "map";
 }
 
-std::string shown_tag(const std::string& tag) {
-  static const std::string kCore = "tag:yaml.org,2002:";
-  return tag.compare(0, kCore.size(), kCore) == 0 ? "!!" + tag.substr(kCore.size()) : tag;
+std::string shown_tag(std::string_view tag) {
+  return tag.substr(0, kCore.size()) == kCore ? "!!" + std::string(tag.substr(kCore.size()))
+                                              : std::string(tag);
 }
 
 class YamlUnsupported final : public Rule {
@@ -36,22 +38,20 @@ class YamlUnsupported final : public Rule {
   }
 
  private:
-  static void visit(const YamlNode& node, Sink& sink) {
-    if (node.kind() != YamlKind::Alias && !core_tag(node.tag()))
-      sink.report(Position{node.start().line, node.start().col},
-                  "tag '" + shown_tag(node.tag()) +
+  static void visit(const yaml::Node& node, Sink& sink) {
+    if (node.kind() != yaml::Kind::Alias && !core_tag(node.tag()))
+      sink.report(node, "tag '" + shown_tag(node.tag()) +
                       "' is not supported: GitHub reads only plain YAML values");
-    if (node.kind() == YamlKind::Sequence)
-      for (const YamlNode* item : node.items()) visit(*item, sink);
-    if (node.kind() != YamlKind::Mapping) return;
-    for (const YamlPair& p : node.pairs()) {
-      const YamlNode& k = p.key->resolved();
-      if (k.kind() == YamlKind::Sequence || k.kind() == YamlKind::Mapping) {
+    if (node.kind() == yaml::Kind::Sequence)
+      for (const yaml::Node* item : node.items()) visit(*item, sink);
+    if (node.kind() != yaml::Kind::Mapping) return;
+    for (const yaml::Pair& p : node.pairs()) {
+      const yaml::Node& k = p.key->resolved();
+      if (k.kind() == yaml::Kind::Sequence || k.kind() == yaml::Kind::Mapping) {
         sink.report(*p.key,
                     "a key must be a plain value, not " +
-                        std::string(k.kind() == YamlKind::Sequence ? "a list" : "a mapping"));
-      } else if (k.kind() == YamlKind::Scalar && k.scalar() == "<<" &&
-                 (k.tag() == "?" || k.tag() == "tag:yaml.org,2002:merge")) {
+                        std::string(k.kind() == yaml::Kind::Sequence ? "a list" : "a mapping"));
+      } else if (k.is_merge_key()) {
         sink.report(*p.key,
                     "GitHub does not support YAML merge keys: '<<' is read as a key "
                     "named '<<', not merged; repeat the keys or alias the whole mapping");

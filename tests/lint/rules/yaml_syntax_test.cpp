@@ -11,7 +11,7 @@ TEST(YamlSyntaxRule, WellFormedFileHasNoFinding) {
 
 TEST(YamlSyntaxRule, SyntaxErrorIsPositioned) {
   EXPECT_EQ(findings("on: push\njobs:\n  a: 'open\n", "yaml-syntax"),
-            (V{"3:6: invalid YAML: this quoted string is never closed"}));
+            (V{"3:6: invalid YAML: unterminated single-quoted scalar"}));
 }
 
 TEST(YamlSyntaxRule, TabInIndentationNamesTheTab) {
