@@ -20,13 +20,20 @@ bool looks_like_workflow(const fs::path& p) {
   if (p.parent_path().filename() == "workflows") return true;
   std::string text;
   if (!data::read_file(p, text)) return true;  // let the linter report it
-  yaml::Tree tree = yaml::parse(text, lint_parse_options(), p.generic_string());
+  return is_workflow(p.generic_string(), text);
+}
+
+}  // namespace
+
+bool is_workflow(std::string_view path, std::string_view text) {
+  fs::path p(path);
+  if (!yaml_name(p)) return false;
+  if (p.parent_path().filename() == "workflows") return true;
+  yaml::Tree tree = yaml::parse(text, lint_parse_options(), std::string(path));
   if (first_parse_error(tree)) return true;
   const yaml::Node* root = tree.root();
   return root && root->is_mapping() && (root->find("on") || root->find("jobs"));
 }
-
-}  // namespace
 
 Discovery discover_workflows(const std::vector<std::string>& paths) {
   Discovery out;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wfgen::lint {
@@ -17,5 +18,10 @@ struct Discovery {
 };
 
 Discovery discover_workflows(const std::vector<std::string>& paths);
+
+// The rule above for one file given with its text: a .yml/.yaml file in a `workflows`
+// folder, or one whose top level has `on` or `jobs` (or that does not parse). The pipeline
+// lints only these of its outputs (not a JSON table or an allowlist).
+bool is_workflow(std::string_view path, std::string_view text);
 
 }  // namespace wfgen::lint

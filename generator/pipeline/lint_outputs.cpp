@@ -1,5 +1,7 @@
 #include "pipeline/lint_outputs.h"
 
+#include "lint/discover.h"
+
 namespace wfgen::pipeline {
 
 std::vector<lint::Note> origin_notes(const Output& o) {
@@ -19,7 +21,9 @@ lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest&
                               const std::vector<Output>& outputs) {
   std::vector<lint::SourceFile> files;
   files.reserve(outputs.size());
-  for (const Output& o : outputs) files.push_back({o.path, o.content, o.family, origin_notes(o)});
+  for (const Output& o : outputs)
+    if (lint::is_workflow(o.path, o.content))
+      files.push_back({o.path, o.content, o.family, origin_notes(o)});
   return lint::Linter(manifest.lint, root).run(std::move(files));
 }
 

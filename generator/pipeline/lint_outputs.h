@@ -14,7 +14,8 @@ namespace wfgen::pipeline {
 // The notes that say where an output came from.
 std::vector<lint::Note> origin_notes(const Output& o);
 
-// Lints every output with the manifest's `lint:` config; files the outputs name that are
+// Lints every output that is a workflow (lint::is_workflow) with the manifest's `lint:`
+// config; files the outputs name that are
 // not outputs (a local reusable workflow, an interface file) are read under `root`.
 lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest& manifest,
                               const std::vector<Output>& outputs);
