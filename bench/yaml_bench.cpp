@@ -1,7 +1,7 @@
 // YAML reading speed on the real reference workflows (../shared/reference/**/*.yml and
 // PyTorch's conformance outputs, ~1.2 MB): our parser building the node tree (lint mode and
-// strict mode), a whole data::Document (tree + JSON), and, measured in the same run, yaml-cpp
-// (when it is installed) and PyYAML's C loader (libyaml, in a Python subprocess).
+// strict mode), a whole data::Document (tree + JSON), and, measured in the same run,
+// PyYAML's C loader (libyaml, in a Python subprocess).
 //
 //   build/bench/yaml_bench [--benchmark_filter=...]   (a filter skips the summary)
 #include <benchmark/benchmark.h>
@@ -15,14 +15,8 @@
 #include <sstream>
 #include <vector>
 
-#ifdef WFGEN_BENCH_YAML_CPP
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdangling-pointer"
-#include <yaml-cpp/yaml.h>
-#pragma GCC diagnostic pop
-#endif
-
 #include "data/load.h"
+#include "lint/workflow.h"
 #include "yaml/tree.h"
 
 namespace {
@@ -68,13 +62,6 @@ size_t corpus_bytes() {
   return n;
 }
 
-wfgen::yaml::ParseOptions lint_options() {
-  wfgen::yaml::ParseOptions o;
-  o.mode = wfgen::yaml::Mode::Collect;
-  o.single_document = false;
-  return o;
-}
-
 // One pass over the corpus; returns something so the work is not optimized away. Strict
 // parses stop at a file's first error (one conformance output has duplicate keys).
 size_t tree_pass(const wfgen::yaml::ParseOptions& o) {
@@ -101,16 +88,8 @@ size_t document_pass() {
   return n;
 }
 
-#ifdef WFGEN_BENCH_YAML_CPP
-size_t yaml_cpp_pass() {
-  size_t n = 0;
-  for (const File& f : corpus()) n += YAML::Load(f.text).size();
-  return n;
-}
-#endif
-
 void BM_TreeLintMode(benchmark::State& state) {
-  wfgen::yaml::ParseOptions o = lint_options();
+  wfgen::yaml::ParseOptions o = wfgen::lint::lint_parse_options();
   for (auto _ : state) benchmark::DoNotOptimize(tree_pass(o));
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus_bytes()));
 }
@@ -128,14 +107,6 @@ void BM_Document(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus_bytes()));
 }
 BENCHMARK(BM_Document)->Unit(benchmark::kMillisecond);
-
-#ifdef WFGEN_BENCH_YAML_CPP
-void BM_YamlCpp(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(yaml_cpp_pass());
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus_bytes()));
-}
-BENCHMARK(BM_YamlCpp)->Unit(benchmark::kMillisecond);
-#endif
 
 // Best MB/s of `pass` over rounds of at least 200 ms.
 template <class F>
@@ -206,15 +177,10 @@ int main(int argc, char** argv) {
   };
   std::printf("\nYAML corpus: %zu files, %.2f MB (shared/reference + PyTorch conformance outputs)\n",
               corpus().size(), mb);
-  wfgen::yaml::ParseOptions lint = lint_options();
+  wfgen::yaml::ParseOptions lint = wfgen::lint::lint_parse_options();
   line("wfgen tree, lint mode (collect)", best_mb_per_s([&] { return tree_pass(lint); }));
   line("wfgen tree, strict mode", best_mb_per_s([] { return tree_pass(wfgen::yaml::ParseOptions{}); }));
   line("wfgen Document (tree + JSON)", best_mb_per_s(document_pass));
-#ifdef WFGEN_BENCH_YAML_CPP
-  line("yaml-cpp YAML::Load", best_mb_per_s(yaml_cpp_pass));
-#else
-  std::printf("  %-34s not installed\n", "yaml-cpp");
-#endif
   double py = pyyaml_c_mb_per_s();
   if (py > 0)
     line("PyYAML CSafeLoader (libyaml)", py);
