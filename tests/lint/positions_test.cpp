@@ -94,3 +94,31 @@ TEST(WorkflowModel, JobsStepsAndScalarsWithPaths) {
   EXPECT_EQ(wf.position_at(12).line, 2);
   EXPECT_EQ(wf.position_at(12).col, 4);
 }
+
+TEST(WorkflowModel, AnEmptyValueIsPositionedAtItsKey) {
+  Workflow wf({"w.yml", "on: push\njobs:\n  build:\n  test: ~\n", {}, {}});
+  const yaml::Node& jobs = *wf.root()->find("jobs");
+  const yaml::Node& build = *jobs.pairs()[0].value;
+  ASSERT_TRUE(build.empty());
+  Position p = wf.position(build);
+  EXPECT_EQ(std::to_string(p.line) + ":" + std::to_string(p.col), "3:3");
+  // `~` is written: it is where it is.
+  p = wf.position(*jobs.pairs()[1].value);
+  EXPECT_EQ(std::to_string(p.line) + ":" + std::to_string(p.col), "4:9");
+}
+
+TEST(WorkflowModel, ParseErrorsKeepTheRulesOut) {
+  Workflow tab({"w.yml", "on: push\njobs:\n\ta: {}\n", {}, {}});
+  ASSERT_NE(tab.parse_error(), nullptr);
+  EXPECT_EQ(tab.parse_error()->kind, yaml::DiagKind::Tab);
+  EXPECT_EQ(tab.root(), nullptr);
+  Workflow alias({"w.yml", "on: push\njobs: *nope\n", {}, {}});
+  ASSERT_NE(alias.parse_error(), nullptr);
+  EXPECT_EQ(alias.parse_error()->kind, yaml::DiagKind::BadAlias);
+  EXPECT_EQ(alias.root(), nullptr);
+  // A duplicate key is the duplicate-key rule's: the tree is kept.
+  Workflow dup({"w.yml", "on: push\non: fork\njobs: {}\n", {}, {}});
+  EXPECT_EQ(dup.parse_error(), nullptr);
+  ASSERT_NE(dup.root(), nullptr);
+  EXPECT_EQ(dup.root()->pairs().size(), 3u);
+}

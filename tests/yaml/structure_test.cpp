@@ -57,6 +57,17 @@ TEST(YamlStructure, AnchorsAndAliases) {
   EXPECT_TRUE(use->is_alias());
   EXPECT_EQ(use->target(), t.root()->find_pair("base")->value);
   EXPECT_EQ(use->mark().col, 6);
+  // The is_* tests and type() look through the alias; kind() does not.
+  EXPECT_EQ(use->kind(), Kind::Alias);
+  EXPECT_TRUE(use->is_mapping());
+  EXPECT_FALSE(use->is_scalar());
+  Tree s = strict("a: &v hello\nb: *v\nc: &n\nd: *n\n");
+  const Node* b = s.root()->find_pair("b")->value;
+  EXPECT_TRUE(b->is_scalar());
+  EXPECT_TRUE(b->is_string());
+  EXPECT_EQ(b->type(), ScalarType::String);
+  EXPECT_TRUE(s.root()->find_pair("d")->value->is_null());
+  EXPECT_FALSE(s.root()->find_pair("d")->value->is_string());
   EXPECT_EQ(json("base: &b {x: 1}\nuse: *b\nlist: [*b, *b]\n"),
             R"({"base":{"x":1},"use":{"x":1},"list":[{"x":1},{"x":1}]})");
   EXPECT_EQ(json("a: &v hello\nb: *v\nc: &n\nd: *n\n"), R"({"a":"hello","b":"hello","c":null,"d":null})");
