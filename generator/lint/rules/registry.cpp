@@ -1,4 +1,5 @@
-// The one list of lint rules. Order: YAML, structure, GitHub's limits (the order of
+// The one list of lint rules. Order: YAML, structure, GitHub's limits, references and
+// expressions, the security audits (the order of
 // docs/lint.md). Each rule lives in its own file in this folder, with its tests in
 // tests/lint/rules/.
 #include <algorithm>
@@ -32,6 +33,13 @@ const Rule& dispatch_input_count();
 const Rule& file_size();
 const Rule& expression_length();
 const Rule& reusable_limits();
+const Rule& job_needs();
+const Rule& expression();
+const Rule& template_injection();
+const Rule& unpinned_uses();
+const Rule& excessive_permissions();
+const Rule& dangerous_triggers();
+const Rule& persisted_credentials();
 }  // namespace rules
 
 std::span<const Rule* const> all_rules() {
@@ -60,6 +68,13 @@ std::span<const Rule* const> all_rules() {
       &rules::file_size(),
       &rules::expression_length(),
       &rules::reusable_limits(),
+      &rules::job_needs(),
+      &rules::expression(),
+      &rules::template_injection(),
+      &rules::unpinned_uses(),
+      &rules::excessive_permissions(),
+      &rules::dangerous_triggers(),
+      &rules::persisted_credentials(),
   };
   return list;
 }

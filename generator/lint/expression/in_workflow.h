@@ -1,0 +1,33 @@
+// Every expression of a workflow, parsed once per visit: each `${{ }}` of every string
+// value, and the bare conditions of `jobs.<id>.if` and `jobs.<id>.steps[*].if` (GitHub
+// reads those as expressions without the delimiters).
+#pragma once
+
+#include <functional>
+#include <string_view>
+
+#include "lint/expression/parser.h"
+#include "lint/workflow.h"
+
+namespace wfgen::lint::expr {
+
+struct Occurrence {
+  const yaml::Node& scalar;
+  const NodePath& path;    // from the root to the scalar
+  size_t offset;           // of the expression's text in the scalar's value
+  std::string_view text;   // the expression, without its delimiters
+  const Parsed& parsed;
+
+  // Where byte `at` of the expression's text is in the file.
+  Position position(const Workflow& wf, size_t at) const {
+    return wf.position_in(scalar, offset + at);
+  }
+};
+
+// Calls `visit` for every closed expression (unclosed ones are the yaml-syntax rule's).
+void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit);
+
+// The id of the job `path` is inside ("" when it is outside `jobs`).
+std::string_view job_of(const NodePath& path);
+
+}  // namespace wfgen::lint::expr

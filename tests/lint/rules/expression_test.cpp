@@ -1,0 +1,30 @@
+#include <gtest/gtest.h>
+
+#include "lint/lint_test_util.h"
+
+using wfgen::testing::findings;
+using V = std::vector<std::string>;
+
+TEST(ExpressionRule, ErrorsArePlacedInTheFile) {
+  EXPECT_EQ(findings("on: push\njobs:\n  a:\n    runs-on: ${{ matrix.os }\n"
+                     "    steps:\n      - run: echo ${{ contains(github.ref) }}\n"
+                     "      - run: echo ${{ format('{1}', 'x') }} and ${{ foo.bar }}\n",
+                     "expression"),
+            (V{"6:23: contains() takes 2 arguments, not 1",
+               "7:30: format string refers to {1}, but 1 argument follow it",
+               "7:37: format string has no {0}: argument 1 is never used",
+               "7:53: unknown context 'foo' (github, env, vars, job, jobs, steps, runner, secrets, "
+               "strategy, matrix, needs, inputs)"}));
+}
+
+TEST(ExpressionRule, BareConditionsAreExpressions) {
+  EXPECT_EQ(findings("on: push\njobs:\n  a:\n    if: github.event_name == 'push' &&\n"
+                     "    runs-on: x\n    steps:\n      - if: success() || always(1)\n        run: x\n",
+                     "expression"),
+            (V{"4:39: invalid expression: the expression ends where an operand was expected",
+               "7:26: always() takes 0 arguments, not 1"}));
+  // A string that merely looks like a condition elsewhere is text.
+  EXPECT_EQ(findings("on: push\njobs:\n  a:\n    runs-on: x\n    steps: [{run: 'a && (', name: 'b &&'}]\n",
+                     "expression"),
+            V{});
+}

@@ -1,0 +1,34 @@
+#include <gtest/gtest.h>
+
+#include "lint/lint_test_util.h"
+
+using wfgen::testing::findings;
+using V = std::vector<std::string>;
+
+TEST(JobNeedsRule, NeedsNameOtherJobs) {
+  EXPECT_EQ(findings("on: push\njobs:\n  a: {runs-on: x, steps: [{run: x}]}\n"
+                     "  b: {runs-on: x, needs: [a, c, B], steps: [{run: x}]}\n",
+                     "job-needs"),
+            (V{"4:30: job 'b' needs 'c', which is no job of this workflow",
+               "4:33: job 'b' needs itself"}));
+}
+
+TEST(JobNeedsRule, ACycleIsReportedOnce) {
+  EXPECT_EQ(findings("on: push\njobs:\n  a: {runs-on: x, needs: c, steps: [{run: x}]}\n"
+                     "  b: {runs-on: x, needs: a, steps: [{run: x}]}\n"
+                     "  c: {runs-on: x, needs: [b], steps: [{run: x}]}\n",
+                     "job-needs"),
+            (V{"4:26: jobs need each other in a cycle: a -> c -> b -> a"}));
+}
+
+TEST(JobNeedsRule, NeedsContextReadsOnlyNeededJobsAndDeclaredOutputs) {
+  EXPECT_EQ(findings("on: push\njobs:\n"
+                     "  a:\n    runs-on: x\n    outputs: {sha: '${{ steps.s.outputs.sha }}'}\n"
+                     "    steps: [{id: s, run: x}]\n"
+                     "  b:\n    runs-on: x\n    needs: a\n"
+                     "    if: needs.a.outputs.sha != '' && needs.c.result == 'success'\n"
+                     "    steps:\n      - run: echo ${{ needs.a.outputs.shaa }} ${{ needs.A.outputs.SHA }}\n",
+                     "job-needs"),
+            (V{"10:38: needs.c.result: job 'b' does not need 'c' (add it to its needs)",
+               "12:23: needs.a.outputs.shaa: job 'a' declares no output 'shaa'"}));
+}
