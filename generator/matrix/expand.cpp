@@ -343,8 +343,10 @@ class Expander {
             return list && d.src.count(f.name) ? pointer_child(p, item) : p;
           };
           data::Mark was = doc_.value_mark(at(i0, j0));
+          const bool derived = f.derived && !made.where[i]->src.count(f.name);
           throw doc_.error_at(at(i, j),
-                              "field '" + f.name + "' must be unique" + among(f.unique_within) +
+                              std::string(derived ? "derived field '" : "field '") + f.name +
+                                  "' must be unique" + among(f.unique_within) +
                                   ": " + (items[j].is_string() ? "'" + items[j].get<std::string>() + "'"
                                                                : items[j].dump()) +
                                   " is already used at line " + std::to_string(was.line) +

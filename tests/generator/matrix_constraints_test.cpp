@@ -135,7 +135,8 @@ TEST(MatrixConstraints, UniqueWithinAGroupAndOfDerivedValues) {
       "  - {workflow: trunk, name: py3.10}\n";
   EXPECT_EQ(expand(base).rows.size(), 2u);
   EXPECT_EQ(error_of(std::string(base) + "  - {workflow: pull, name: py3_10}\n"),
-            "m.yml:9:5: error: field 'job_id' must be unique among rows with the same workflow: "
+            "m.yml:9:5: error: derived field 'job_id' must be unique among rows with the same "
+            "workflow: "
             "'py3_10' is already used at line 7, column 5");
   EXPECT_EQ(error_of("fields: {a: {type: string, unique: [b]}}\nentries: []\n"),
             "m.yml:1:36: error: unknown field 'b' (did you mean 'a'?): `unique` names the fields "

@@ -73,8 +73,8 @@ TEST(MatrixExpandTable, OneRowPerNestedRowWithItsFields) {
 
 TEST(MatrixExpandTable, UniqueAcrossEntriesWithinAGroup) {
   EXPECT_EQ(error_of(std::string(kFamilies) + "  - name: a\n    runs: [{workflow: pull}]\n"),
-            "m.yml:20:12: error: field 'build_id' must be unique among rows with the same "
-            "workflow: 'a-build' is already used at line 14, column 12");
+            "m.yml:20:12: error: derived field 'build_id' must be unique among rows with the "
+            "same workflow: 'a-build' is already used at line 14, column 12");
   // A run listed twice in one entry is the nested table's own `unique`.
   EXPECT_EQ(error_of(std::string(kFamilies) +
                      "  - name: c\n    runs: [{workflow: pull}, {workflow: pull}]\n"),
