@@ -265,8 +265,11 @@ class Expander {
         copy["shard"] = i;
         copy["num_shards"] = shards;
       }
-      derive(spec, d, copy);
-      check_row(spec, d, copy);
+      // The row as the expressions see it: converted once, derived values added as made.
+      jinja::Value vars = spec.derive.empty() && spec.checks.empty() ? jinja::Value::dict()
+                                                                    : data::to_value(copy);
+      derive(spec, d, copy, vars);
+      check_row(spec, d, copy, vars);
       out.rows.push_back({std::move(copy), d.origin});
       out.entry.push_back(entry);
       out.where.push_back(&d);
@@ -280,7 +283,8 @@ class Expander {
   }
 
   // The constraints of every field, then the spec's `checks`, on a finished row.
-  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row) {
+  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row,
+                 const jinja::Value& vars) {
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
@@ -295,7 +299,7 @@ class Expander {
     for (const RowCheck& c : spec.checks) {
       bool ok = false;
       try {
-        ok = jinja::truthy(eval_.evaluate(c.expr, data::to_value(row)));
+        ok = jinja::truthy(eval_.evaluate(c.expr, vars));
       } catch (const jinja::TemplateError& e) {
         throw doc_.error_at(pointer_child(c.ptr, "assert"), "in check: " + e.message());
       }
@@ -420,14 +424,14 @@ class Expander {
     return nested;
   }
 
-  void derive(const MatrixSpec& spec, const Draft& d, Json& row) {
+  void derive(const MatrixSpec& spec, const Draft& d, Json& row, jinja::Value& vars) {
     if (spec.derive.empty()) return;
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
       if (d.values.contains(df.name)) continue;
       jinja::Value result;
       try {
-        result = eval_.evaluate(df.expr, data::to_value(row));
+        result = eval_.evaluate(df.expr, vars);
       } catch (const jinja::TemplateError& e) {
         throw doc_.error_at(df.ptr, "in derived field '" + df.name + "': " + e.message());
       }
@@ -442,18 +446,16 @@ class Expander {
         throw doc_.error_at(df.ptr, "derived field '" + df.name + "' must be of type " +
                                         std::string(type_name(f->type)) + ", but is " +
                                         std::string(json_type_name(v)) + " " + v.dump());
-      // Keep declaration order: the derived key was absent, so rebuild in order.
-      Json ordered = Json::object();
-      for (const FieldSpec& fs : spec.fields) {
-        if (fs.name == df.name)
-          ordered[fs.name] = v;
-        else if (row.contains(fs.name))
-          ordered[fs.name] = std::move(row[fs.name]);
-      }
-      for (auto it = row.begin(); it != row.end(); ++it)
-        if (!ordered.contains(it.key())) ordered[it.key()] = std::move(it.value());
-      row = std::move(ordered);
+      row[df.name] = v;
+      vars.dict_obj().set(jinja::Value::string(df.name), data::to_value(v));
     }
+    // Keep declaration order: derived keys were absent, so rebuild in order once.
+    Json ordered = Json::object();
+    for (const FieldSpec& fs : spec.fields)
+      if (row.contains(fs.name)) ordered[fs.name] = std::move(row[fs.name]);
+    for (auto it = row.begin(); it != row.end(); ++it)
+      if (!ordered.contains(it.key())) ordered[it.key()] = std::move(it.value());
+    row = std::move(ordered);
   }
 
   const data::Document& doc_;
