@@ -3,36 +3,12 @@
 // what they make, and where each mistake is reported.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
+#include "support/matrix_text.h"
 
-#include <filesystem>
-#include <fstream>
-
-#include "data/load.h"
-#include "matrix/matrix.h"
-#include "matrix/matrix_set.h"
-
-namespace fs = std::filesystem;
-using wfgen::data::DataError;
-using wfgen::data::Json;
-using wfgen::matrix::ExpressionEvaluator;
+using wfgen::testing::error_of;
+using wfgen::testing::expand;
 
 namespace {
-
-wfgen::matrix::Matrix expand(const std::string& text) {
-  static ExpressionEvaluator eval;
-  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
-  return wfgen::matrix::expand_matrix(doc, eval);
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    expand(text);
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 // A family written once that runs in several workflows, each with its own settings.
 const char* kFamilies =
@@ -207,34 +183,15 @@ TEST(MatrixSiblings, ScalarsInNestedTablesAndDeclarationMistakes) {
 }
 
 // `one_of: {file: PATH, keys_at: POINTER}`: the keys of a mapping in a data file.
-class MatrixFileKeys : public ::testing::Test {
+class MatrixFileKeys : public wfgen::testing::MatrixProject {
  protected:
   void SetUp() override {
-    root = fs::temp_directory_path() /
-           ("wfgen-matrix-keys-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root);
+    MatrixProject::SetUp();
     write("interfaces/_build.yml",
           "name: build\non:\n  workflow_call:\n    inputs:\n"
           "      build-environment: {required: true, type: string}\n"
           "      sync-tag: {required: false, type: string, default: ''}\n");
   }
-  void TearDown() override { fs::remove_all(root); }
-  void write(const std::string& rel, const std::string& text) {
-    fs::create_directories((root / rel).parent_path());
-    std::ofstream(root / rel, std::ios::binary) << text;
-  }
-  std::string error_of(const std::string& path) {
-    ExpressionEvaluator eval;
-    wfgen::matrix::MatrixSet set(root, eval);
-    try {
-      set.get(path);
-    } catch (const DataError& e) {
-      return e.what();
-    }
-    return "no error";
-  }
-  fs::path root;
 };
 
 TEST_F(MatrixFileKeys, MapKeysMustBeDeclaredByTheFile) {
