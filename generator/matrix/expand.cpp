@@ -289,7 +289,7 @@ class Expander {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
       if (v == row.end() || v->is_null()) continue;
-      auto broken = check_constraints(f.type, f.rules, *v);
+      auto broken = check_constraints(f.type, f.rules, *v, &row);
       if (!broken) continue;
       bool set = d.src.count(f.name) > 0;
       std::string what = f.derived && !set ? "derived field '" : "field '";
@@ -360,19 +360,19 @@ class Expander {
     }
   }
 
-  // `one_of: {field: NAME, within: [...]}` on a field or its items, keys or values: each
-  // names the NAME (or an item of it, when a list) of a row that agrees on `within`.
+  // `one_of: {field: NAME, match: [...]}` on a field or its items, keys or values: each
+  // names the NAME (or an item of it, when a list) of a row that agrees on `match`.
   void check_siblings(const MatrixSpec& spec, const Made& made) {
     const std::vector<Row>& rows = made.rows;
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table) continue;
       std::map<std::string, std::vector<std::string>> cache;  // group -> names there
       auto names = [&](const Constraints& c, const Json& row) -> const std::vector<std::string>& {
-        const std::string mine = group_key(row, c.sibling_within);
+        const std::string mine = group_key(row, c.sibling_match);
         auto [it, fresh] = cache.try_emplace(c.sibling_field + mine);
         if (!fresh) return it->second;
         for (const Row& r : rows) {
-          if (group_key(r.values, c.sibling_within) != mine) continue;
+          if (group_key(r.values, c.sibling_match) != mine) continue;
           const Json& v = r.values.value(c.sibling_field, Json());
           for (const Json& x : v.is_array() ? v : Json::array({v}))
             if (!x.is_null()) it->second.push_back(x.is_string() ? x.get<std::string>() : x.dump());
@@ -388,11 +388,17 @@ class Expander {
         const Draft& d = *made.where[i];
         bool set = d.src.count(f.name) > 0;
         std::string near = data::closest_match(name, known);
+        std::string scope;  // as `one_of: {matrix, match}` says it: " with workflow 'pull'"
+        for (size_t m = 0; m < c->sibling_match.size(); ++m) {
+          const Json& mv = rows[i].values.value(c->sibling_match[m], Json());
+          scope += (m ? " and " : " with ") + c->sibling_match[m] + " " +
+                   (mv.is_string() ? "'" + mv.get<std::string>() + "'" : mv.dump());
+        }
         throw doc_.error_at(field_ptr(d, f.name) + (set ? where : ""),
                             std::string(f.derived && !set ? "derived field '" : "field '") +
                                 f.name + "': " + label + (v.is_string() ? "'" + name + "'" : name) +
-                                " is not the '" + c->sibling_field + "' of any row" +
-                                among(c->sibling_within) +
+                                " is not one of the '" + c->sibling_field +
+                                "' values of this table's rows" + scope +
                                 (near.empty() ? "" : " (did you mean '" + near + "'?)"),
                             set && at_key);
       };

@@ -14,8 +14,9 @@ const Matrix& MatrixSet::get(const std::string& path) {
   if (it != loaded_.end()) return *it->second;
   loading_.push_back(path);
   Resolvers refs;
-  refs.rows = [this](const std::string& p, const std::string& field, const data::Document& from,
-                     const std::string& at) { return row_values(p, field, from, at); };
+  refs.rows = [this](const std::string& p, const std::string& field,
+                     const std::vector<std::string>& match, const data::Document& from,
+                     const std::string& at) { return row_values(p, field, match, from, at); };
   refs.file_keys = [this](const std::string& p, const std::string& pointer,
                           const data::Document& from, const std::string& at) {
     return file_keys(p, pointer, from, at);
@@ -26,6 +27,7 @@ const Matrix& MatrixSet::get(const std::string& path) {
 }
 
 std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
+                                        const std::vector<std::string>& match,
                                         const data::Document& from, const std::string& at) {
   if (std::find(loading_.begin(), loading_.end(), path) != loading_.end()) {
     std::string chain;
@@ -41,14 +43,22 @@ std::vector<Json> MatrixSet::row_values(const std::string& path, const std::stri
     throw from.error_at(pointer_child(at, "field"),
                         data::unknown_key_message("field", field, m.spec->row_keys()) + " in " +
                             path);
+  for (const std::string& f : match)
+    if (!m.spec->field(f))
+      throw from.error_at(pointer_child(at, "match"),
+                          data::unknown_key_message("field", f, m.spec->row_keys()) + " in " +
+                              path + ": `match` names fields both matrices have");
   // A list field names each of its items (a row's job ids, say).
-  std::vector<Json> values;
+  std::vector<Json> rows;
   for (const Row& r : m.rows) {
     const Json& v = r.values.value(field, Json());
-    for (const Json& x : v.is_array() ? v : Json::array({v}))
-      if (std::find(values.begin(), values.end(), x) == values.end()) values.push_back(x);
+    for (const Json& x : v.is_array() ? v : Json::array({v})) {
+      Json projected = Json::array({x});
+      for (const std::string& f : match) projected.push_back(r.values.value(f, Json()));
+      rows.push_back(std::move(projected));
+    }
   }
-  return values;
+  return rows;
 }
 
 std::vector<Json> MatrixSet::file_keys(const std::string& path, const std::string& pointer,

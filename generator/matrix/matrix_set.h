@@ -25,7 +25,8 @@ class MatrixSet {
 
  private:
   std::vector<Json> row_values(const std::string& path, const std::string& field,
-                               const data::Document& from, const std::string& at);
+                               const std::vector<std::string>& match, const data::Document& from,
+                               const std::string& at);
   std::vector<Json> file_keys(const std::string& path, const std::string& pointer,
                               const data::Document& from, const std::string& at);
 

@@ -1,5 +1,6 @@
 #include "matrix/spec.h"
 
+#include <algorithm>
 #include <array>
 
 #include "data/suggest.h"
@@ -127,7 +128,7 @@ class SpecParser {
     r_.mapping_at(ptr, root, top_level ? "a matrix file" : "a table declaration");
     if (top_level) r_.keys(ptr, root, kTopKeys, "a matrix file");
 
-    const size_t own_refs = sibling_refs_.size();
+    const size_t own_names = row_names_.size();
     spec->expand_shards = r_.boolean(ptr, root, "expand_shards", false);
     if (!root.contains("fields")) throw doc_.error_at(ptr, "a matrix needs `fields`");
     fields(pointer_child(ptr, "fields"), root["fields"], *spec);
@@ -139,13 +140,13 @@ class SpecParser {
           throw doc_.error_at(pointer_child(f.ptr, "unique"),
                               data::unknown_key_message("field", w, spec->finished_keys()) +
                                   ": `unique` names the fields a value is unique among");
-    for (size_t i = own_refs; i < sibling_refs_.size(); ++i) {
-      const auto& [rptr, name] = sibling_refs_[i];
+    for (size_t i = own_names; i < row_names_.size(); ++i) {
+      const auto& [at, name, why] = row_names_[i];
       if (!spec->finished_field(name))
-        throw doc_.error_at(rptr, data::unknown_key_message("field", name, spec->finished_keys()) +
-                                      ": `one_of: {field: ...}` names a field of this table's rows");
+        throw doc_.error_at(at, data::unknown_key_message("field", name, spec->finished_keys()) +
+                                    ": " + why);
     }
-    sibling_refs_.resize(own_refs);
+    row_names_.resize(own_names);
     if (top_level && root.contains("axes")) axes(pointer_child(ptr, "axes"), root["axes"], *spec);
     if (top_level && root.contains("include")) spec->include_ptr = pointer_child(ptr, "include");
     if (top_level && root.contains("exclude")) spec->exclude_ptr = pointer_child(ptr, "exclude");
@@ -339,7 +340,7 @@ class SpecParser {
   }
 
   // `one_of: [a, b]`, `{matrix: matrices/x.yml, field: name}` (another matrix's rows),
-  // `{field: name, within: [f]}` (this table's rows) or `{file: PATH, keys_at: POINTER}`.
+  // `{field: name, match: [f]}` (this table's rows) or `{file: PATH, keys_at: POINTER}`.
   void one_of(const std::string& ptr, const Json& v, FieldType t, Constraints& c) {
     if (v.is_array()) {
       if (v.empty()) throw doc_.error_at(ptr, "`one_of` lists no value");
@@ -353,9 +354,9 @@ class SpecParser {
       return;
     }
     r_.mapping_at(ptr, v, "`one_of` (a list of values, or a mapping)");
-    r_.keys(ptr, v, {"matrix", "field", "within", "file", "keys_at"}, "`one_of`");
+    r_.keys(ptr, v, {"matrix", "field", "match", "file", "keys_at"}, "`one_of`");
     if (v.contains("file")) {
-      for (const char* other : {"matrix", "field", "within"})
+      for (const char* other : {"matrix", "field", "match"})
         if (v.contains(other))
           throw doc_.error_at(pointer_child(ptr, other),
                               std::string("`") + other + "` does not go with `file`", true);
@@ -374,26 +375,33 @@ class SpecParser {
     if (v.contains("keys_at"))
       throw doc_.error_at(pointer_child(ptr, "keys_at"), "`keys_at` goes with `file`", true);
     std::string field = r_.string(ptr, v, "field", true);
-    if (!v.contains("matrix")) {
+    const bool other = v.contains("matrix");
+    std::vector<std::string> match;
+    if (v.contains("match")) {
+      const std::string mptr = pointer_child(ptr, "match");
+      match = field_names(mptr, v["match"], "`match` must be a field name or a list of field names");
+      for (const std::string& m : match)
+        row_names_.push_back({mptr, m, other ? "`match` names fields both matrices have"
+                                             : "`match` names fields of this table's rows"});
+    }
+    if (!other) {  // this table's rows: checked once they are all made
       c.sibling_field = field;
-      if (v.contains("within"))
-        c.sibling_within = field_names(pointer_child(ptr, "within"), v["within"],
-                                       "`within` must be a field name or a list of field names");
-      sibling_refs_.emplace_back(pointer_child(ptr, "field"), field);
-      for (const std::string& w : c.sibling_within)
-        sibling_refs_.emplace_back(pointer_child(ptr, "within"), w);
+      c.sibling_match = std::move(match);
+      row_names_.push_back({pointer_child(ptr, "field"), field,
+                            "`one_of: {field: ...}` names a field of this table's rows"});
       return;
     }
-    if (v.contains("within"))
-      throw doc_.error_at(pointer_child(ptr, "within"),
-                          "`within` picks rows of this table; it does not apply to another matrix",
-                          true);
     std::string path = r_.string(ptr, v, "matrix", true);
     r_.relative_path(pointer_child(ptr, "matrix"), path);
+    c.one_of_match = std::move(match);
     if (!resolvers_.rows)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
-    c.one_of = resolvers_.rows(path, field, doc_, ptr);
+    c.one_of_rows = resolvers_.rows(path, field, c.one_of_match, doc_, ptr);
+    for (const Json& row : c.one_of_rows)
+      if (std::find(c.one_of.begin(), c.one_of.end(), row[0]) == c.one_of.end())
+        c.one_of.push_back(row[0]);
     c.one_of_source = "the '" + field + "' values of " + path;
+    if (c.one_of_match.empty()) c.one_of_rows.clear();
   }
 
   void axes(const std::string& aptr, const Json& decl, MatrixSpec& spec) {
@@ -463,9 +471,9 @@ class SpecParser {
   const data::Document& doc_;
   Reader r_;
   const Resolvers& resolvers_;
-  // `one_of: {field: ...}` names (pointer, field) not yet checked: a table's are checked
-  // once its fields and `expand_table` are known.
-  std::vector<std::pair<std::string, std::string>> sibling_refs_;
+  // Fields this table's rows must have, [pointer, name, why], checked once its fields and
+  // `expand_table` are known: `match` names and `one_of: {field: ...}` references.
+  std::vector<std::array<std::string, 3>> row_names_;
 };
 
 }  // namespace

@@ -37,10 +37,15 @@ struct ElementSpec {
 struct Constraints {
   std::vector<Json> one_of;    // allowed values (a list, another matrix's rows, a file's keys)
   std::string one_of_source;   // "the 'name' values of matrices/x.yml" when not a list
-  // `one_of: {field: NAME, within: [...]}`: a NAME value of a row of this same table (of the
-  // rows that agree on `within`). Known only once every row is made, so checked then.
+  // `one_of: {matrix, field, match}`: a row may only name the rows of the other matrix
+  // that agree with it on the `match` fields; `one_of_rows` holds, per row of the other
+  // matrix, [value, match values...].
+  std::vector<std::string> one_of_match;
+  std::vector<Json> one_of_rows;
+  // `one_of: {field: NAME, match: [...]}` (no matrix): a NAME value of a row of this same
+  // table (that agrees on `match`). Known only once every row is made, so checked then.
   std::string sibling_field;
-  std::vector<std::string> sibling_within;
+  std::vector<std::string> sibling_match;
   std::string pattern;         // a full-match ECMAScript regex, for strings
   std::shared_ptr<const std::regex> regex;
   std::optional<double> min, max;  // numbers: the value; strings, lists, maps: the length
@@ -103,12 +108,13 @@ struct MatrixSpec {
   const FieldSpec* finished_field(std::string_view name) const;
 };
 
-// The values of `field` over the rows of the matrix at `path` (relative to the project), for
-// `one_of: {matrix: PATH, field: NAME}` written at `at` in `from`. Throws data::DataError
-// (positioned there, or the other matrix's own errors).
-using RowValues = std::function<std::vector<Json>(const std::string& path, const std::string& field,
-                                                  const data::Document& from,
-                                                  const std::string& at)>;
+// Per row of the matrix at `path` (relative to the project), the array [value of `field`,
+// values of the `match` fields...], for `one_of: {matrix: PATH, field: NAME, match: [...]}`
+// written at `at` in `from`. Throws data::DataError (positioned there, or the other
+// matrix's own errors).
+using RowValues = std::function<std::vector<Json>(
+    const std::string& path, const std::string& field, const std::vector<std::string>& match,
+    const data::Document& from, const std::string& at)>;
 // The keys of the mapping at JSON pointer `pointer` of the data file at `path`, for
 // `one_of: {file: PATH, keys_at: POINTER}` written at `at` in `from`.
 using FileKeys = std::function<std::vector<Json>(const std::string& path,

@@ -1,5 +1,7 @@
 #include "pipeline/manifest.h"
 
+#include <regex>
+
 #include "data/load.h"
 #include "data/reader.h"
 #include "data/suggest.h"
@@ -42,6 +44,21 @@ void read_tables(const Reader& r, const std::string& family_ptr, const Json& f, 
     r.relative_path(one, it.value().get<std::string>());
     fam.tables.push_back({it.key(), it.value().get<std::string>(), one});
   }
+}
+
+// `each: ITEM in FIELD`, on a per_row family with a matrix.
+void read_each(const Reader& r, const std::string& family_ptr, const Json& f, Family& fam) {
+  if (!f.contains("each")) return;
+  const std::string ptr = pointer_child(family_ptr, "each");
+  const std::string text = r.string(family_ptr, f, "each", true);
+  static const std::regex form(R"(\s*([A-Za-z_]\w*)\s+in\s+([A-Za-z_]\w*)\s*)");
+  std::smatch m;
+  if (!std::regex_match(text, m, form))
+    throw r.doc().error_at(ptr, "'each' must read 'ITEM in FIELD': one output per item of the "
+                                "row's list FIELD, seen as ITEM");
+  if (fam.matrix.empty() || fam.mode != FamilyMode::PerRow)
+    throw r.doc().error_at(ptr, "'each' needs a 'matrix' and mode per_row");
+  fam.each = Each{m[1].str(), m[2].str(), ptr};
 }
 
 }  // namespace
@@ -88,7 +105,8 @@ Manifest load_manifest(const std::filesystem::path& root) {
     std::string p = pointer_child("/families", i);
     const Json& f = fams[i];
     r.keys(p, f,
-           {"name", "template", "matrix", "where", "mode", "output", "tables", "vars", "doc"},
+           {"name", "template", "matrix", "where", "mode", "each", "output", "tables", "vars",
+            "doc"},
            "a family");
     Family fam;
     fam.ptr = p;
@@ -114,6 +132,7 @@ Manifest load_manifest(const std::filesystem::path& root) {
     fam.output = r.string(p, f, "output", true);
     fam.vars = r.mapping(p, f, "vars");
     read_tables(r, p, f, fam);
+    read_each(r, p, f, fam);
     m.families.push_back(std::move(fam));
   }
   return m;

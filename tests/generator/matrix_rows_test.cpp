@@ -140,7 +140,7 @@ TEST(MatrixSiblings, ValuesNameRowsOfTheSameTable) {
       "  needs:\n"
       "    type: list\n"
       "    default: []\n"
-      "    items: {one_of: {field: ids, within: workflow}}\n"
+      "    items: {one_of: {field: ids, match: workflow}}\n"
       "entries:\n"
       "  - {workflow: pull, ids: [a-build, a-test]}\n"
       "  - {workflow: trunk, ids: [b-build]}\n";
@@ -148,12 +148,12 @@ TEST(MatrixSiblings, ValuesNameRowsOfTheSameTable) {
                 .rows.size(),
             3u);
   EXPECT_EQ(error_of(std::string(spec) + "  - {workflow: pull, ids: [c], needs: [a-test, a-biuld]}\n"),
-            "m.yml:11:48: error: field 'needs': item 2: 'a-biuld' is not the 'ids' of any row "
-            "among rows with the same workflow (did you mean 'a-build'?)");
+            "m.yml:11:48: error: field 'needs': item 2: 'a-biuld' is not one of the 'ids' values "
+            "of this table's rows with workflow 'pull' (did you mean 'a-build'?)");
   // b-build exists, but in trunk.
   EXPECT_EQ(error_of(std::string(spec) + "  - {workflow: pull, ids: [c], needs: [b-build]}\n"),
-            "m.yml:11:40: error: field 'needs': item 1: 'b-build' is not the 'ids' of any row "
-            "among rows with the same workflow (did you mean 'a-build'?)");
+            "m.yml:11:40: error: field 'needs': item 1: 'b-build' is not one of the 'ids' values "
+            "of this table's rows with workflow 'pull' (did you mean 'a-build'?)");
 }
 
 TEST(MatrixSiblings, ScalarsInNestedTablesAndDeclarationMistakes) {
@@ -166,20 +166,19 @@ TEST(MatrixSiblings, ScalarsInNestedTablesAndDeclarationMistakes) {
                      "entries:\n"
                      "  - jobs: [{id: a}, {id: b, after: a}]\n"
                      "  - jobs: [{id: c, after: a}]\n"),
-            "m.yml:9:27: error: field 'after': 'a' is not the 'id' of any row (did you "
-            "mean 'c'?)");
+            "m.yml:9:27: error: field 'after': 'a' is not one of the 'id' values of this "
+            "table's rows (did you mean 'c'?)");
   EXPECT_EQ(error_of("fields: {id: string, after: {type: string, one_of: {field: idd}}}\n"
                      "entries: []\n"),
             "m.yml:1:60: error: unknown field 'idd' (did you mean 'id'?): `one_of: {field: ...}` "
             "names a field of this table's rows");
-  EXPECT_EQ(error_of("fields: {id: string, after: {type: string, one_of: {field: id, within: "
+  EXPECT_EQ(error_of("fields: {id: string, after: {type: string, one_of: {field: id, match: "
                      "wf}}}\nentries: []\n"),
-            "m.yml:1:72: error: unknown field 'wf' (did you mean 'id'?): `one_of: {field: ...}` "
-            "names a field of this table's rows");
-  EXPECT_EQ(error_of("fields: {id: {type: string, one_of: {matrix: m.yml, field: id, within: "
+            "m.yml:1:71: error: unknown field 'wf' (did you mean 'id'?): `match` names fields "
+            "of this table's rows");
+  EXPECT_EQ(error_of("fields: {id: {type: string, one_of: {file: m.yml, keys_at: /a, match: "
                      "id}}}\nentries: []\n"),
-            "m.yml:1:64: error: `within` picks rows of this table; it does not apply to another "
-            "matrix");
+            "m.yml:1:64: error: `match` does not go with `file`");
 }
 
 // `one_of: {file: PATH, keys_at: POINTER}`: the keys of a mapping in a data file.
@@ -224,4 +223,17 @@ TEST_F(MatrixFileKeys, MissingFileOrMapping) {
         "entries: [{k: a}]\n");
   EXPECT_EQ(error_of("m.yml"),
             "m.yml:1:75: error: `keys_at` is a JSON pointer: '/on/workflow_call/inputs'");
+}
+
+// `one_of: {matrix: ..., field: F}` with a list field F: each item is a value to name.
+class MatrixListReferences : public wfgen::testing::MatrixProject {};
+
+TEST_F(MatrixListReferences, AListFieldOffersItsItems) {
+  write("jobs.yml", "fields: {ids: list}\nentries: [{ids: [a-build, a-test]}, {ids: [b-build]}]\n");
+  write("m.yml",
+        "fields: {needs: {type: string, one_of: {matrix: jobs.yml, field: ids}}}\n"
+        "entries: [{needs: a-test}, {needs: b-test}]\n");
+  EXPECT_EQ(error_of("m.yml"),
+            "m.yml:2:36: error: field 'needs': 'b-test' is not one of the 'ids' values of jobs.yml "
+            "(did you mean 'a-test'?)");
 }

@@ -15,7 +15,6 @@ ci_workflows.yml: the edits a CI maintainer makes, in a temp copy of the project
 After the edits, the copy's pull/trunk/periodic are also compared with ../shared's real
 files, so the test fails (never skips) when shared/ is missing.
 """
-import argparse
 import os
 import shutil
 import subprocess
@@ -23,6 +22,8 @@ import sys
 import tempfile
 
 import yaml
+
+from script_support import Checks, copy_project, parse_args
 
 FAMILIES = "matrices/pytorch/build_families.yml"
 WORKFLOWS = "matrices/pytorch/ci_workflows.yml"
@@ -66,9 +67,7 @@ class Project:
 
     def __init__(self, src, wfgen):
         self.dir = tempfile.mkdtemp(prefix="wfgen-pytorch-ci-")
-        for name in ("wfgen.yml", "templates", "matrices", "generated"):
-            s = os.path.join(src, name)
-            (shutil.copytree if os.path.isdir(s) else shutil.copy)(s, os.path.join(self.dir, name))
+        copy_project(src, self.dir)
         self.wfgen = wfgen
         self.saved = {}
 
@@ -104,26 +103,15 @@ class Project:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--wfgen", required=True)
-    ap.add_argument("--root", required=True)
-    ap.add_argument("--shared", required=True)
-    a = ap.parse_args()
+    a = parse_args()
     tools = os.path.join(a.shared, "tools")
     refs = os.path.join(a.shared, "reference", "pytorch")
     for p in (os.path.join(tools, "yaml_equal.py"), refs):
         if not os.path.exists(p):
             print(f"FAIL missing {p}: shared/ is required for this test")
             return 1
-    failures = []
-
-    def expect(cond, what, detail=""):
-        print(("ok   " if cond else "FAIL ") + what)
-        if not cond:
-            failures.append(what)
-            if detail:
-                print(detail)
-
+    checks = Checks()
+    expect = checks.expect
     p = Project(a.root, a.wfgen)
     try:
         before = snapshot(p.dir)
@@ -230,12 +218,12 @@ def main():
         bad("a shard count below 1", FAMILIES, "{config: dynamo_wrapped, shards: 3}",
             "{config: dynamo_wrapped, shards: 0}", "0}", "`shards` must be an int >= 1")
         bad("needs on a job that does not exist", WORKFLOWS, "needs: [llm-td]", "needs: [llm-dt]",
-            "llm-dt", "field 'needs': item 1: 'llm-dt' is not the 'id' of any row (did you mean "
-            "'llm-td'?)")
+            "llm-dt", "field 'needs': item 1: 'llm-dt' is not one of the 'id' values of this table's "
+            "rows (did you mean 'llm-td'?)")
         bad("a job on another family's build that is not in the workflow", FAMILIES,
             "wheel_from: win-vs2022-cuda12.8-py3", "wheel_from: win-vs2022-cuda12.8",
             "workflow: trunk", "derived field 'wheels_from': item 1: 'win-vs2022-cuda12.8' is not "
-            "the 'name' of any row among rows with the same workflow (did you mean "
+            "one of the 'name' values of this table's rows with workflow 'trunk' (did you mean "
             "'win-vs2022-cuda12.8-py3'?)", after="  - name: linux-jammy-cuda12.8-py3.10-gcc11\n")
         bad("an input _linux-build.yml does not declare", FAMILIES, "build: {sync-tag: asan-build}",
             "build: {sync-tags: asan-build}", "sync-tags", "field 'build': key 'sync-tags': "
@@ -262,8 +250,7 @@ def main():
     finally:
         shutil.rmtree(p.dir, ignore_errors=True)
 
-    print(f"{'FAILED' if failures else 'PASSED'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":
