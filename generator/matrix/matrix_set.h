@@ -1,6 +1,8 @@
 // The matrices of one project, each loaded and expanded once however many families and
 // tables use it, by path relative to the project root. It also answers
-// `one_of: {matrix: PATH, field: NAME}` between them; a cycle of such references is an error.
+// `one_of: {matrix: PATH, field: NAME}` between them (a cycle of such references is an
+// error) and `one_of: {file: PATH, keys_at: POINTER}` (the keys of a mapping in a data file,
+// e.g. a reusable workflow's declared inputs).
 #pragma once
 
 #include <filesystem>
@@ -25,10 +27,13 @@ class MatrixSet {
   std::vector<Json> row_values(const std::string& path, const std::string& field,
                                const std::vector<std::string>& match, const data::Document& from,
                                const std::string& at);
+  std::vector<Json> file_keys(const std::string& path, const std::string& pointer,
+                              const data::Document& from, const std::string& at);
 
   std::filesystem::path root_;
   ExpressionEvaluator& eval_;
   std::map<std::string, std::unique_ptr<Matrix>> loaded_;
+  std::map<std::string, data::Document> files_;  // data files read for their keys
   std::vector<std::string> loading_;  // the chain being expanded, to refuse cycles
 };
 

@@ -20,6 +20,7 @@ EQUAL = {
     "therock-pytorch-ci": 8,
     "pytorch-crcr-allowlist": 1,
     "downstream-receivers": 4,
+    "pytorch-pull-trunk-periodic": 3,
 }
 
 
