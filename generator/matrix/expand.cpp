@@ -24,7 +24,13 @@ struct Draft {
 
 class Expander {
  public:
-  Expander(const data::Document& doc, ExpressionEvaluator& eval) : doc_(doc), eval_(eval) {}
+  // `tables`: the top-level spec's other-matrix rows, seen by every expression.
+  Expander(const data::Document& doc, ExpressionEvaluator& eval,
+           const std::vector<std::pair<std::string, Json>>& tables)
+      : doc_(doc), eval_(eval) {
+    for (const auto& [name, rows] : tables)
+      tables_.emplace_back(jinja::Value::string(name), data::to_value(rows));
+  }
 
   // `allow_empty`: nested tables may have no rows; a whole matrix may not.
   std::vector<Row> expand(const MatrixSpec& spec, const std::string& entries_ptr,
@@ -64,22 +70,45 @@ class Expander {
     return doc_.root().contains(p) ? &doc_.root().at(p) : nullptr;
   }
 
+  // The variables of an expression over `values`: its keys, then the tables.
+  jinja::Value context(const Json& values) const {
+    jinja::Value ctx = data::to_value(values);
+    for (const auto& [name, rows] : tables_) ctx.dict_obj().set(name, rows);
+    return ctx;
+  }
+
+  bool holds(const std::string& expr, const std::string& ptr, const std::string& what,
+             const Json& values) {
+    try {
+      return jinja::truthy(eval_.evaluate(expr, context(values)));
+    } catch (const jinja::TemplateError& e) {
+      throw doc_.error_at(ptr, "in " + what + ": " + e.message());
+    }
+  }
+
   std::vector<Draft> product(const MatrixSpec& spec) {
     std::vector<Draft> rows;
     if (spec.axes.empty()) return rows;
     rows.emplace_back();
     rows.back().origin = pointer_child(spec.ptr, "axes");
-    for (const auto& [name, ptr] : spec.axes) {
-      const Json& values = *lookup(ptr);
+    for (const Axis& axis : spec.axes) {
+      const Json& values = *lookup(axis.ptr);
       std::vector<Draft> next;
       next.reserve(rows.size() * values.size());
-      for (const Draft& r : rows)
+      for (Draft& r : rows) {
+        // A conditional axis leaves the combinations it does not apply to as they are.
+        if (!axis.when.empty() &&
+            !holds(axis.when, axis.when_ptr, "`when` of axis '" + axis.name + "'", r.values)) {
+          next.push_back(std::move(r));
+          continue;
+        }
         for (size_t i = 0; i < values.size(); ++i) {
           Draft d = r;
-          d.values[name] = values[i];
-          d.src[name] = pointer_child(ptr, i);
+          d.values[axis.name] = values[i];
+          d.src[axis.name] = pointer_child(axis.ptr, i);
           next.push_back(std::move(d));
         }
+      }
       rows = std::move(next);
     }
     return rows;
@@ -93,7 +122,7 @@ class Expander {
       throw doc_.error_at(ptr, std::string(what) + " item must be a non-empty mapping");
     std::vector<std::string> allowed;
     if (axes_only)
-      for (const auto& a : spec.axes) allowed.push_back(a.first);
+      for (const auto& a : spec.axes) allowed.push_back(a.name);
     else
       allowed = spec.row_keys();
     for (auto it = item.begin(); it != item.end(); ++it) {
@@ -146,9 +175,12 @@ class Expander {
       bool extended = false;
       for (size_t r = 0; r < originals; ++r) {
         Draft& d = rows[r];
-        bool agrees = true;
+        bool agrees = true;  // a row a conditional axis skipped has no value to agree with
         for (auto it = item.begin(); it != item.end() && agrees; ++it)
-          if (spec.is_axis(it.key())) agrees = d.values[it.key()] == it.value();
+          if (spec.is_axis(it.key())) {
+            auto v = d.values.find(it.key());
+            agrees = v != d.values.end() && *v == it.value();
+          }
         if (!agrees) continue;
         extended = true;
         for (auto it = item.begin(); it != item.end(); ++it) {
@@ -247,15 +279,9 @@ class Expander {
       throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
-    for (const RowCheck& c : spec.checks) {
-      bool ok = false;
-      try {
-        ok = jinja::truthy(eval_.evaluate(c.expr, data::to_value(row)));
-      } catch (const jinja::TemplateError& e) {
-        throw doc_.error_at(pointer_child(c.ptr, "assert"), "in check: " + e.message());
-      }
-      if (!ok) throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
-    }
+    for (const RowCheck& c : spec.checks)
+      if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", row))
+        throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
   }
 
   // `unique`: no two rows (of different drafts: shards repeat their entry's values) share
@@ -300,7 +326,7 @@ class Expander {
       if (d.values.contains(df.name)) continue;
       jinja::Value result;
       try {
-        result = eval_.evaluate(df.expr, data::to_value(row));
+        result = eval_.evaluate(df.expr, context(row));
       } catch (const jinja::TemplateError& e) {
         throw doc_.error_at(df.ptr, "in derived field '" + df.name + "': " + e.message());
       }
@@ -331,24 +357,25 @@ class Expander {
 
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
+  std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
 };
 
 }  // namespace
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const RowValues& row_values) {
+                     const MatrixRefs& refs) {
   Matrix m;
   m.doc = doc;
-  m.spec = parse_spec(*doc, "", true, row_values);
-  Expander ex(*doc, eval);
+  m.spec = parse_spec(*doc, "", true, refs);
+  Expander ex(*doc, eval, m.spec->tables);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }
 
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const RowValues& row_values) {
+                   ExpressionEvaluator& eval, const MatrixRefs& refs) {
   auto doc = std::make_shared<data::Document>(data::load_document(path, display));
-  return expand_matrix(std::move(doc), eval, row_values);
+  return expand_matrix(std::move(doc), eval, refs);
 }
 
 }  // namespace wfgen::matrix

@@ -31,12 +31,12 @@ struct Matrix {
 
 // Validates and expands a parsed matrix file. Throws data::DataError (positioned in the
 // matrix file, including errors of derived-field expressions).
-// `row_values` resolves `one_of: {matrix: ...}` (absent: such a declaration is an error).
+// `refs` resolves `one_of: {matrix: ...}` and `tables:` (absent: they are errors).
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const RowValues& row_values = {});
+                     const MatrixRefs& refs = {});
 
 // Loads `path` (YAML) and expands it; `display` names it in messages.
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const RowValues& row_values = {});
+                   ExpressionEvaluator& eval, const MatrixRefs& refs = {});
 
 }  // namespace wfgen::matrix

@@ -78,10 +78,23 @@ struct RowCheck {
   std::string ptr;
 };
 
+// One axis of the product: `name: [values]`, or `name: {values: [...], when: EXPR}` for an
+// axis that applies only to the combinations (of the axes before it) where EXPR is true;
+// elsewhere the field keeps its default.
+struct Axis {
+  std::string name;
+  std::string ptr;   // pointer to its list of values
+  std::string when;  // "" = every combination
+  std::string when_ptr;
+};
+
 struct MatrixSpec {
   std::string ptr;  // where the spec is declared ("" for a matrix file's root)
   std::vector<FieldSpec> fields;
-  std::vector<std::pair<std::string, std::string>> axes;  // axis name, pointer to its values
+  std::vector<Axis> axes;
+  // `tables: {name: PATH}`: other matrices' rows (a list of objects each), seen by every
+  // expression of this matrix (derive, checks, `when`).
+  std::vector<std::pair<std::string, Json>> tables;
   std::string include_ptr;                                // "" when absent
   std::string exclude_ptr;
   std::vector<DerivedField> derive;
@@ -94,16 +107,22 @@ struct MatrixSpec {
   std::vector<std::string> row_keys() const;
 };
 
-// The values of `field` over the rows of the matrix at `path` (relative to the project), for
-// `one_of: {matrix: PATH, field: NAME}` written at `at` in `from`. Throws data::DataError
-// (positioned there, or the other matrix's own errors).
-using RowValues = std::function<std::vector<Json>(const std::string& path, const std::string& field,
-                                                  const data::Document& from,
-                                                  const std::string& at)>;
+// What a matrix reads of the other matrices of its project (paths relative to the project),
+// named at `at` in `from`. Each throws data::DataError (positioned there, or the other
+// matrix's own errors). An absent function makes such a reference an error.
+struct MatrixRefs {
+  // The distinct values of `field` over the rows, for `one_of: {matrix: PATH, field: NAME}`.
+  std::function<std::vector<Json>(const std::string& path, const std::string& field,
+                                  const data::Document& from, const std::string& at)>
+      values;
+  // Every row (a list of objects), for `tables:`.
+  std::function<Json(const std::string& path, const data::Document& from, const std::string& at)>
+      rows;
+};
 
 // Parses the spec at `ptr` of `doc`: the whole matrix file when `top_level`, else a
 // `type: table` field declaration. Throws data::DataError.
 std::shared_ptr<MatrixSpec> parse_spec(const data::Document& doc, const std::string& ptr,
-                                       bool top_level, const RowValues& row_values = {});
+                                       bool top_level, const MatrixRefs& refs = {});
 
 }  // namespace wfgen::matrix
