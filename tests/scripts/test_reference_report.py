@@ -17,6 +17,7 @@ import sys
 
 EQUAL = {
     "pytorch-perf-nightlies": 7,
+    "pytorch-binary-workflows": 12,
 }
 
 
