@@ -20,6 +20,7 @@ struct Draft {
   Json values = Json::object();
   std::unordered_map<std::string, std::string> src;  // key -> pointer of its value
   std::string origin;
+  bool unmatched_include = false;  // an include item that extended no combination
 };
 
 class Expander {
@@ -189,7 +190,10 @@ class Expander {
           d.src[it.key()] = pointer_child(ptr, it.key());
         }
       }
-      if (!extended) rows.push_back(from_mapping(spec, ptr, "an include"));
+      if (!extended) {
+        rows.push_back(from_mapping(spec, ptr, "an include"));
+        rows.back().unmatched_include = true;
+      }
     }
   }
 
@@ -225,7 +229,11 @@ class Expander {
         else if (f.has_default)
           row[f.name] = f.default_value;
         else if (!f.derived)
-          throw doc_.error_at(d.origin, "missing required field '" + f.name + "'");
+          throw doc_.error_at(d.origin, "missing required field '" + f.name + "'" +
+                                            (d.unmatched_include
+                                                 ? " (this include item agrees with no "
+                                                   "combination of the axes, so it is a new row)"
+                                                 : ""));
         continue;
       }
       const std::string& src = d.src[f.name];

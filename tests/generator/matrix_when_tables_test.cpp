@@ -116,6 +116,19 @@ TEST(MatrixWhenErrors, PositionedAtTheAxis) {
             "m.yml:4:20: error: axis 'python' is empty, so the product has no rows");
 }
 
+TEST(MatrixWhenErrors, AnIncludeThatMatchesNoRowSaysSo) {
+  EXPECT_EQ(error_of(std::string(kBuilds) +
+                     "axes:\n"
+                     "  os: [linux]\n"
+                     "  package: [wheel]\n"
+                     "  accelerator: [cpu, cuda]\n"
+                     "  cuda: {values: ['12.6'], when: \"accelerator == 'cuda'\"}\n"
+                     "include:\n"
+                     "  - {cuda: '12.9', runner: gpu}\n"),
+            "m.yml:14:5: error: missing required field 'os' (this include item agrees with no "
+            "combination of the axes, so it is a new row)");
+}
+
 // `tables:` gives a matrix's expressions the rows of other matrices of the project.
 class MatrixTables : public ::testing::Test {
  protected:
