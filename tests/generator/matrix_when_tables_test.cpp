@@ -26,13 +26,19 @@ Json rows_of(const std::string& text) {
   return out;
 }
 
-std::string error_of(const std::string& text) {
+// The formatted error `expand` throws, or "no error".
+template <class F>
+std::string error_from(F expand) {
   try {
-    rows_of(text);
+    expand();
   } catch (const DataError& e) {
     return e.what();
   }
   return "no error";
+}
+
+std::string error_of(const std::string& text) {
+  return error_from([&] { rows_of(text); });
 }
 
 // One row as "field=value ..." over `keys`, for short expectations.
@@ -154,37 +160,23 @@ class MatrixTables : public ::testing::Test {
     return out;
   }
   std::string error_of(const std::string& path) {
-    try {
-      rows(path);
-    } catch (const DataError& e) {
-      return e.what();
-    }
-    return "no error";
+    return error_from([&] { rows(path); });
   }
   fs::path root;
 };
 
 TEST_F(MatrixTables, DeriveAndChecksSeeTheRows) {
-  write("matrices/workflows.yml",
-        "tables: {builds: matrices/builds.yml}\n"
-        "fields: {os: string, names: list}\n"
-        "derive:\n"
-        "  names: \"builds | selectattr('os', 'eq', os) | map(attribute='name') | list\"\n"
-        "checks:\n"
-        "  - {assert: names, message: the workflow builds nothing}\n"
-        "entries: [{os: linux}, {os: windows}]\n");
+  const std::string spec =
+      "tables: {builds: matrices/builds.yml}\n"
+      "fields: {os: string, names: list}\n"
+      "derive:\n"
+      "  names: \"builds | selectattr('os', 'eq', os) | map(attribute='name') | list\"\n"
+      "checks:\n"
+      "  - {assert: names, message: the workflow builds nothing}\n";
+  write("matrices/workflows.yml", spec + "entries: [{os: linux}, {os: windows}]\n");
   EXPECT_EQ(rows("matrices/workflows.yml").dump(),
             R"([{"os":"linux","names":["a","b"]},{"os":"windows","names":["c"]}])");
-  write("matrices/workflows.yml",
-        "tables: {builds: matrices/builds.yml}\n"
-        "fields: {os: string, names: list}\n"
-        "derive:\n"
-        "  names: \"builds | selectattr('os', 'eq', os) | map(attribute='name') | list\"\n"
-        "checks:\n"
-        "  - {assert: names, message: the workflow builds nothing}\n"
-        "entries:\n"
-        "  - {os: linux}\n"
-        "  - {os: macos}\n");
+  write("matrices/workflows.yml", spec + "entries:\n  - {os: linux}\n  - {os: macos}\n");
   EXPECT_EQ(error_of("matrices/workflows.yml"),
             "matrices/workflows.yml:9:5: error: the workflow builds nothing");
 }

@@ -175,71 +175,73 @@ def add_python(root):
         c.close()
 
 
-def errors(root):
-    """Each mistake: the exact message at file:line:col, exit 1, nothing written."""
-    cases = [
-        # (what, file, edit, expected message after "FILE:LINE:COL: error: ", column of the caret)
-        ("an unknown os", WORKFLOWS, "{os: linux-arm64, package: wheel}",
-         "field 'os': 'linux-arm64' is not one of the 'os' values of matrices/pytorch/binary_builds.yml "
-         "(did you mean 'linux-aarch64'?)", "linux-arm64"),
-        ("an unknown package", WORKFLOWS, "{os: linux, package: wheels}",
-         "field 'package': 'wheels' is not one of the 'package' values of "
-         "matrices/pytorch/binary_builds.yml (did you mean 'wheel'?)", "wheels"),
-        ("an unknown accelerator", WORKFLOWS, "{os: windows, package: wheel, accelerators: [cpu, cuda13]}",
-         "field 'accelerators': item 2: 'cuda13' is not one of the 'accelerator' values of "
-         "matrices/pytorch/binary_builds.yml (did you mean 'cuda'?)", "cuda13"),
-        ("a workflow that selects no build config", WORKFLOWS, "{os: linux-s390x, package: libtorch}",
-         "the workflow builds nothing: no row of matrices/pytorch/binary_builds.yml has its os, "
-         "package, build type, accelerators and Pythons", "{"),
-        ("a build type for wheels", WORKFLOWS, "{os: macos-arm64, package: wheel, build_variant: debug}",
-         "build_variant is for libtorch workflows", "debug"),
-        ("two entries writing one file", WORKFLOWS, "{os: windows, package: wheel}",
-         "two rows write generated/pytorch/.github/workflows/generated-windows-binary-wheel-nightly.yml: "
-         "this one and row {row} of family 'binary-windows' (matrices/pytorch/binary_workflows.yml:{line}:5)",
-         "{"),
-    ]
-    for what, rel, entry, message, caret_at in cases:
-        c = Copy(root)
-        try:
-            before = snapshot(c.dir)
-            line, text = c.append_entry(entry)
-            if "{row}" in message:  # where the existing entry is
-                lines = c.read(WORKFLOWS).split("\n")
-                first = lines.index(text)
-                row = [l for l in lines if l.startswith("  - {")].index(text) + 1
-                message = message.replace("{row}", str(row)).replace("{line}", str(first + 1))
-            col = text.index(caret_at) + 1
-            r = c.generate()
-            want = f"{rel}:{line}:{col}: error: {message}"
-            expect(r.returncode == 1 and r.stderr.startswith(want + "\n"), f"error: {what}",
-                   f"want: {want}\ngot:  {r.stderr}")
-            expect(snapshot(c.dir) == before, f"error: {what}: nothing written")
-        finally:
-            c.close()
+def where_entry_is(c, text):
+    """(row, line) of the entry `text` already in the workflows matrix, first occurrence."""
+    lines = c.read(WORKFLOWS).split("\n")
+    return [l for l in lines if l.startswith("  - {")].index(text) + 1, lines.index(text) + 1
 
-    # The build matrix itself: an exclude that matches nothing, an include that matches nothing.
-    for what, old, new, message, caret_at in [
-        ("an exclude that matches nothing", '  - {os: windows, cuda: "12.9"}', '  - {os: windows, cuda: "12.7"}',
-         "exclude matches no combination of the axes", "{"),
-        ("an include that matches nothing", "  - {accelerator: cuda, pip_marker:", "  - {accelerator: cdua, pip_marker:",
-         "missing required field 'os' (this include item agrees with no combination of the axes, "
-         "so it is a new row)", "{"),
-        ("an accelerator outside the axis' domain", "  accelerator: [cpu, cuda, rocm, xpu]",
-         "  accelerator: [cpu, cuda, rocm, xpu, tpu]",
-         "field 'accelerator': 'tpu' is not one of: cpu, cuda, rocm, xpu (did you mean 'cpu'?)", "tpu"),
-    ]:
-        c = Copy(root)
-        try:
-            before = snapshot(c.dir)
-            line = c.replace(BUILDS, old, new)
-            col = new.index(caret_at) + 1
-            r = c.generate()
-            want = f"{BUILDS}:{line}:{col}: error: {message}"
-            expect(r.returncode == 1 and r.stderr.startswith(want + "\n"), f"error: {what}",
-                   f"want: {want}\ngot:  {r.stderr}")
-            expect(snapshot(c.dir) == before, f"error: {what}: nothing written")
-        finally:
-            c.close()
+
+# (what, the entry added, the message after "FILE:LINE:COL: error: ", text the caret is at)
+WORKFLOW_ERRORS = [
+    ("an unknown os", "{os: linux-arm64, package: wheel}",
+     "field 'os': 'linux-arm64' is not one of the 'os' values of matrices/pytorch/binary_builds.yml "
+     "(did you mean 'linux-aarch64'?)", "linux-arm64"),
+    ("an unknown package", "{os: linux, package: wheels}",
+     "field 'package': 'wheels' is not one of the 'package' values of "
+     "matrices/pytorch/binary_builds.yml (did you mean 'wheel'?)", "wheels"),
+    ("an unknown accelerator", "{os: windows, package: wheel, accelerators: [cpu, cuda13]}",
+     "field 'accelerators': item 2: 'cuda13' is not one of the 'accelerator' values of "
+     "matrices/pytorch/binary_builds.yml (did you mean 'cuda'?)", "cuda13"),
+    ("a workflow that selects no build config", "{os: linux-s390x, package: libtorch}",
+     "the workflow builds nothing: no row of matrices/pytorch/binary_builds.yml has its os, "
+     "package, build type, accelerators and Pythons", "{"),
+    ("a build type for wheels", "{os: macos-arm64, package: wheel, build_variant: debug}",
+     "build_variant is for libtorch workflows", "debug"),
+    ("two entries writing one file", "{os: windows, package: wheel}",
+     lambda c, text: "two rows write generated/pytorch/.github/workflows/"
+     "generated-windows-binary-wheel-nightly.yml: this one and row {} of family 'binary-windows' "
+     "(matrices/pytorch/binary_workflows.yml:{}:5)".format(*where_entry_is(c, text)), "{"),
+]
+
+# (what, a line of the build matrix, what it becomes, the message, text the caret is at)
+BUILD_ERRORS = [
+    ("an exclude that matches nothing", '  - {os: windows, cuda: "12.9"}', '  - {os: windows, cuda: "12.7"}',
+     "exclude matches no combination of the axes", "{"),
+    ("an include that matches nothing", "  - {accelerator: cuda, pip_marker:", "  - {accelerator: cdua, pip_marker:",
+     "missing required field 'os' (this include item agrees with no combination of the axes, "
+     "so it is a new row)", "{"),
+    ("an accelerator outside the axis' domain", "  accelerator: [cpu, cuda, rocm, xpu]",
+     "  accelerator: [cpu, cuda, rocm, xpu, tpu]",
+     "field 'accelerator': 'tpu' is not one of: cpu, cuda, rocm, xpu (did you mean 'cpu'?)", "tpu"),
+]
+
+
+def expect_error(root, what, edit, message, caret_at):
+    """In a copy, `edit(copy)` -> (file, line, text of the line) makes a mistake: generate
+    must exit 1 with `message` at the caret (file:line:col) and write nothing. `message` may
+    be a function of the copy and the line."""
+    c = Copy(root)
+    try:
+        before = snapshot(c.dir)
+        rel, line, text = edit(c)
+        if callable(message):
+            message = message(c, text)
+        want = f"{rel}:{line}:{text.index(caret_at) + 1}: error: {message}"
+        r = c.generate()
+        expect(r.returncode == 1 and r.stderr.startswith(want + "\n"), f"error: {what}",
+               f"want: {want}\ngot:  {r.stderr}")
+        expect(snapshot(c.dir) == before, f"error: {what}: nothing written")
+    finally:
+        c.close()
+
+
+def errors(root):
+    """Each mistake in the binary matrices: the exact message at file:line:col."""
+    for what, entry, message, caret_at in WORKFLOW_ERRORS:
+        expect_error(root, what, lambda c, e=entry: (WORKFLOWS, *c.append_entry(e)), message, caret_at)
+    for what, old, new, message, caret_at in BUILD_ERRORS:
+        expect_error(root, what, lambda c, o=old, n=new: (BUILDS, c.replace(BUILDS, o, n), n),
+                     message, caret_at)
 
 
 def main():
