@@ -20,15 +20,35 @@ std::string number(double d) {
   return j.dump();
 }
 
-std::optional<Violation> one_of(const Constraints& c, const Json& v) {
+// The values `row` may take: of the other matrix's rows that agree with it on `match`.
+std::vector<Json> matching_values(const Constraints& c, const Json& row, std::string& scope) {
+  std::vector<Json> values;
+  for (size_t i = 0; i < c.one_of_match.size(); ++i)
+    scope += (i ? " and " : " with ") + c.one_of_match[i] + " " +
+             show(row.value(c.one_of_match[i], Json()));
+  for (const Json& r : c.one_of_rows) {
+    bool agrees = true;
+    for (size_t i = 0; i < c.one_of_match.size() && agrees; ++i)
+      agrees = r[i + 1] == row.value(c.one_of_match[i], Json());
+    if (agrees && std::find(values.begin(), values.end(), r[0]) == values.end())
+      values.push_back(r[0]);
+  }
+  return values;
+}
+
+std::optional<Violation> one_of(const Constraints& c, const Json& v, const Json* row) {
   if (c.one_of.empty() && c.one_of_source.empty()) return std::nullopt;
-  if (std::find(c.one_of.begin(), c.one_of.end(), v) != c.one_of.end()) return std::nullopt;
+  std::string scope;
+  const std::vector<Json> scoped =
+      row && !c.one_of_match.empty() ? matching_values(c, *row, scope) : std::vector<Json>();
+  const std::vector<Json>& allowed = scope.empty() ? c.one_of : scoped;
+  if (std::find(allowed.begin(), allowed.end(), v) != allowed.end()) return std::nullopt;
   std::vector<std::string> names;
-  for (const Json& x : c.one_of) names.push_back(x.is_string() ? x.get<std::string>() : x.dump());
+  for (const Json& x : allowed) names.push_back(x.is_string() ? x.get<std::string>() : x.dump());
   std::string near = v.is_string() ? data::closest_match(v.get<std::string>(), names) : "";
   std::string msg = show(v) + " is not one of ";
   if (!c.one_of_source.empty()) {
-    msg += c.one_of_source;
+    msg += c.one_of_source + scope;
   } else {
     msg.pop_back();
     msg += ": ";
@@ -63,13 +83,13 @@ std::optional<Violation> bounds(const Constraints& c, const Json& v) {
 }
 
 std::optional<Violation> element(const ElementSpec& e, const Json& v, const std::string& where,
-                                 const std::string& label, bool at_key) {
+                                 const std::string& label, bool at_key, const Json* row) {
   if (!type_accepts(e.type, v))
     return Violation{label + " must be of type " + std::string(type_name(e.type)) + ", not " +
                          std::string(json_type_name(v)),
                      where, at_key};
   if (!e.rules) return std::nullopt;
-  auto broken = check_constraints(e.type, *e.rules, v);
+  auto broken = check_constraints(e.type, *e.rules, v, row);
   if (!broken) return std::nullopt;
   broken->message = label + ": " + broken->message;
   broken->where = where + broken->where;
@@ -79,24 +99,26 @@ std::optional<Violation> element(const ElementSpec& e, const Json& v, const std:
 
 }  // namespace
 
-std::optional<Violation> check_constraints(FieldType, const Constraints& c, const Json& v) {
-  if (auto b = one_of(c, v)) return b;
+std::optional<Violation> check_constraints(FieldType, const Constraints& c, const Json& v,
+                                           const Json* row) {
+  if (auto b = one_of(c, v, row)) return b;
   if (c.regex && v.is_string() && !std::regex_match(v.get_ref<const std::string&>(), *c.regex))
     return Violation{show(v) + " does not match the pattern " + c.pattern, ""};
   if (auto b = bounds(c, v)) return b;
   if (c.items && v.is_array())
     for (size_t i = 0; i < v.size(); ++i)
       if (auto b = element(*c.items, v[i], pointer_child("", i), "item " + std::to_string(i + 1),
-                           false))
+                           false, row))
         return b;
   if ((c.keys || c.values) && v.is_object())
     for (auto it = v.begin(); it != v.end(); ++it) {
       const std::string where = pointer_child("", it.key());
       if (c.keys)
-        if (auto b = element(*c.keys, Json(it.key()), where, "key '" + it.key() + "'", true))
+        if (auto b = element(*c.keys, Json(it.key()), where, "key '" + it.key() + "'", true, row))
           return b;
       if (c.values)
-        if (auto b = element(*c.values, it.value(), where, "value of '" + it.key() + "'", false))
+        if (auto b = element(*c.values, it.value(), where, "value of '" + it.key() + "'", false,
+                             row))
           return b;
     }
   return std::nullopt;

@@ -16,7 +16,9 @@ struct Violation {
   bool at_key = false;  // point at the key named by `where`, not its value
 };
 
-// The first broken promise of `v` (already of type `t`), or nullopt.
-std::optional<Violation> check_constraints(FieldType t, const Constraints& c, const Json& v);
+// The first broken promise of `v` (already of type `t`), or nullopt. `row` is the row that
+// holds `v`, for `one_of ... match` (without a row, any row of the other matrix will do).
+std::optional<Violation> check_constraints(FieldType t, const Constraints& c, const Json& v,
+                                           const Json* row = nullptr);
 
 }  // namespace wfgen::matrix

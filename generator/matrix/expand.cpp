@@ -280,7 +280,7 @@ class Expander {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
       if (v == row.end() || v->is_null()) continue;
-      auto broken = check_constraints(f.type, f.rules, *v);
+      auto broken = check_constraints(f.type, f.rules, *v, &row);
       if (!broken) continue;
       bool set = d.src.count(f.name) > 0;
       std::string what = f.derived && !set ? "derived field '" : "field '";

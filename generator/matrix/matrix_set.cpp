@@ -13,8 +13,9 @@ const Matrix& MatrixSet::get(const std::string& path) {
   if (it != loaded_.end()) return *it->second;
   loading_.push_back(path);
   MatrixRefs refs;
-  refs.values = [this](const std::string& p, const std::string& field, const data::Document& from,
-                       const std::string& at) { return row_values(p, field, from, at); };
+  refs.values = [this](const std::string& p, const std::string& field,
+                       const std::vector<std::string>& match, const data::Document& from,
+                       const std::string& at) { return row_values(p, field, match, from, at); };
   refs.rows = [this](const std::string& p, const data::Document& from, const std::string& at) {
     Json rows = Json::array();
     for (const Row& r : referenced(p, from, at).rows) rows.push_back(r.values);
@@ -39,18 +40,25 @@ const Matrix& MatrixSet::referenced(const std::string& path, const data::Documen
 }
 
 std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
+                                        const std::vector<std::string>& match,
                                         const data::Document& from, const std::string& at) {
   const Matrix& m = referenced(path, from, pointer_child(at, "matrix"));
   if (!m.spec->field(field))
     throw from.error_at(pointer_child(at, "field"),
                         data::unknown_key_message("field", field, m.spec->row_keys()) + " in " +
                             path);
-  std::vector<Json> values;
+  for (const std::string& f : match)
+    if (!m.spec->field(f))
+      throw from.error_at(pointer_child(at, "match"),
+                          data::unknown_key_message("field", f, m.spec->row_keys()) + " in " +
+                              path + ": `match` names fields both matrices have");
+  std::vector<Json> rows;
   for (const Row& r : m.rows) {
-    const Json& v = r.values.value(field, Json());
-    if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+    Json projected = Json::array({r.values.value(field, Json())});
+    for (const std::string& f : match) projected.push_back(r.values.value(f, Json()));
+    rows.push_back(std::move(projected));
   }
-  return values;
+  return rows;
 }
 
 }  // namespace wfgen::matrix

@@ -27,7 +27,8 @@ class MatrixSet {
   const Matrix& referenced(const std::string& path, const data::Document& from,
                            const std::string& at);
   std::vector<Json> row_values(const std::string& path, const std::string& field,
-                               const data::Document& from, const std::string& at);
+                               const std::vector<std::string>& match, const data::Document& from,
+                               const std::string& at);
 
   std::filesystem::path root_;
   ExpressionEvaluator& eval_;

@@ -1,5 +1,6 @@
 #include "matrix/spec.h"
 
+#include <algorithm>
 #include <array>
 
 #include "data/suggest.h"
@@ -132,9 +133,16 @@ class SpecParser {
   void fields(const std::string& ptr, const Json& decls, MatrixSpec& spec) {
     r_.mapping_at(ptr, decls, "`fields`");
     if (decls.empty()) throw doc_.error_at(ptr, "`fields` declares no field");
+    std::vector<std::pair<std::string, std::string>> outer;  // a table's own `match` names
+    outer.swap(match_names_);
     for (auto it = decls.begin(); it != decls.end(); ++it)
       spec.fields.push_back(
           field(pointer_child(ptr, it.key()), it.key(), it.value(), spec.expand_shards));
+    for (const auto& [name, at] : match_names_)
+      if (!spec.field(name))
+        throw doc_.error_at(at, data::unknown_key_message("field", name, spec.row_keys()) +
+                                    ": `match` names fields both matrices have");
+    match_names_ = std::move(outer);
     for (const FieldSpec& f : spec.fields)
       for (size_t i = 0; i < f.unique_within.size(); ++i)
         if (!spec.field(f.unique_within[i]))
@@ -286,14 +294,29 @@ class SpecParser {
       }
       return;
     }
-    r_.keys(ptr, v, {"matrix", "field"}, "`one_of`");
+    r_.keys(ptr, v, {"matrix", "field", "match"}, "`one_of`");
     std::string path = r_.string(ptr, v, "matrix", true);
     std::string field = r_.string(ptr, v, "field", true);
     r_.relative_path(pointer_child(ptr, "matrix"), path);
+    if (v.contains("match")) {
+      const std::string mptr = pointer_child(ptr, "match");
+      const Json& m = v["match"];
+      bool ok = m.is_string() || (m.is_array() && !m.empty());
+      for (const Json& x : m.is_array() ? m : Json::array()) ok = ok && x.is_string();
+      if (!ok) throw doc_.error_at(mptr, "`match` must be a field name or a list of field names");
+      for (const Json& x : m.is_array() ? m : Json::array({m})) {
+        c.one_of_match.push_back(x.get<std::string>());
+        match_names_.emplace_back(x.get<std::string>(), mptr);
+      }
+    }
     if (!refs_.values)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
-    c.one_of = refs_.values(path, field, doc_, ptr);
+    c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
+    for (const Json& row : c.one_of_rows)
+      if (std::find(c.one_of.begin(), c.one_of.end(), row[0]) == c.one_of.end())
+        c.one_of.push_back(row[0]);
     c.one_of_source = "the '" + field + "' values of " + path;
+    if (c.one_of_match.empty()) c.one_of_rows.clear();
   }
 
   // `tables: {name: PATH}`: the rows of other matrices, as variables of this one's expressions.
@@ -399,6 +422,7 @@ class SpecParser {
   const data::Document& doc_;
   Reader r_;
   const MatrixRefs& refs_;
+  std::vector<std::pair<std::string, std::string>> match_names_;  // (field, where) to check
 };
 
 }  // namespace

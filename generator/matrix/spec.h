@@ -37,6 +37,11 @@ struct ElementSpec {
 struct Constraints {
   std::vector<Json> one_of;    // allowed values (from a list, or from another matrix's rows)
   std::string one_of_source;   // "matrices/x.yml's 'name'" when one_of came from a matrix
+  // `one_of: {matrix, field, match}`: a row may only name the rows of the other matrix
+  // that agree with it on the `match` fields; `one_of_rows` holds, per row of the other
+  // matrix, [value, match values...].
+  std::vector<std::string> one_of_match;
+  std::vector<Json> one_of_rows;
   std::string pattern;         // a full-match ECMAScript regex, for strings
   std::shared_ptr<const std::regex> regex;
   std::optional<double> min, max;  // numbers: the value; strings, lists, maps: the length
@@ -111,8 +116,10 @@ struct MatrixSpec {
 // named at `at` in `from`. Each throws data::DataError (positioned there, or the other
 // matrix's own errors). An absent function makes such a reference an error.
 struct MatrixRefs {
-  // The distinct values of `field` over the rows, for `one_of: {matrix: PATH, field: NAME}`.
+  // Per row, the array [value of `field`, values of the `match` fields...], for
+  // `one_of: {matrix: PATH, field: NAME, match: [...]}`.
   std::function<std::vector<Json>(const std::string& path, const std::string& field,
+                                  const std::vector<std::string>& match,
                                   const data::Document& from, const std::string& at)>
       values;
   // Every row (a list of objects), for `tables:`.

@@ -52,9 +52,10 @@ std::vector<std::string> generated_files(const fs::path& root, const std::string
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
     std::ifstream in(it->path(), std::ios::binary);
-    std::string head(kMarker.size(), '\0');
+    std::string head(kMarkerProbe, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    if (in.gcount() == static_cast<std::streamsize>(head.size()) && head == kMarker)
+    head.resize(static_cast<size_t>(in.gcount()));
+    if (starts_with_marker(head))
       found.push_back(out_dir + "/" + generic(fs::relative(it->path(), dir)));
   }
   return found;
@@ -112,7 +113,7 @@ std::vector<FileStatus> compare_outputs(const fs::path& root, const Manifest& ma
     } else if (disk == o.content) {
       st.state = FileState::InSync;
     } else {
-      HeaderInfo h = inspect(disk);
+      HeaderInfo h = inspect(disk, comment_style(o.path));
       st.state = h.generated && h.intact ? FileState::Drifted : FileState::HandEdited;
       if (with_diffs) {
         Diff d = unified_diff(disk, o.content, o.path + " (committed)", o.path + " (from sources)");

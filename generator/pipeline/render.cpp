@@ -215,7 +215,7 @@ class ProjectRenderer {
       throw ProjectError(e.format() + note_rendering(o.path, o));
     }
     std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
-    o.content = compose_output(sources, m_.header, body);
+    o.content = compose_output(sources, m_.header, body, comment_style(o.path));
     outputs.push_back(std::move(o));
   }
 

@@ -261,3 +261,91 @@ TEST_F(MatrixReferences, MissingMatrixFieldAndCycles) {
             "matrices/b.yml:1:45: error: matrices refer to each other's rows in a cycle: "
             "matrices/a.yml -> matrices/b.yml -> matrices/a.yml");
 }
+
+// `match`: a value may only name the rows of the other matrix that agree with its own row
+// on those fields (a build variant of the row's own platform).
+TEST_F(MatrixReferences, MatchScopesTheReferenceToAgreeingRows) {
+  write("matrices/variants.yml",
+        "fields: {platform: string, name: string}\n"
+        "entries: [{platform: linux, name: release}, {platform: linux, name: asan},\n"
+        "          {platform: windows, name: release}]\n");
+  const std::string fields =
+      "fields:\n"
+      "  platform: string\n"
+      "  variants:\n"
+      "    type: list\n"
+      "    items: {one_of: {matrix: matrices/variants.yml, field: name, match: platform}}\n";
+  write("matrices/families.yml", fields +
+                                     "entries:\n"
+                                     "  - {platform: linux, variants: [release, asan]}\n"
+                                     "  - {platform: windows, variants: [release, asan]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"),
+            "matrices/families.yml:8:45: error: field 'variants': item 2: 'asan' is not one of "
+            "the 'name' values of matrices/variants.yml with platform 'windows'");
+  write("matrices/families.yml", fields +
+                                     "entries:\n"
+                                     "  - {platform: windows, variants: [relese]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"),
+            "matrices/families.yml:7:36: error: field 'variants': item 1: 'relese' is not one of "
+            "the 'name' values of matrices/variants.yml with platform 'windows' (did you mean "
+            "'release'?)");
+  write("matrices/families.yml", fields +
+                                     "entries:\n"
+                                     "  - {platform: linux, variants: [release, asan]}\n"
+                                     "  - {platform: windows, variants: [release]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"), "no error");
+
+  // Inside a nested table, the row is the nested row.
+  write("matrices/nested.yml",
+        "fields:\n"
+        "  name: string\n"
+        "  platforms:\n"
+        "    type: table\n"
+        "    fields:\n"
+        "      platform: string\n"
+        "      variant: {type: string, one_of: {matrix: matrices/variants.yml, field: name, "
+        "match: [platform]}}\n"
+        "entries:\n"
+        "  - {name: a, platforms: [{platform: linux, variant: asan}, "
+        "{platform: windows, variant: asan}]}\n");
+  EXPECT_EQ(error_of("matrices/nested.yml"),
+            "matrices/nested.yml:9:90: error: field 'variant': 'asan' is not one of the 'name' "
+            "values of matrices/variants.yml with platform 'windows'");
+}
+
+TEST_F(MatrixReferences, MatchNamesFieldsOfBothMatrices) {
+  write("matrices/variants.yml",
+        "fields: {platform: string, name: string}\nentries: [{platform: linux, name: release}]\n");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  os: string\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, match: os}}\n"
+        "entries: [{os: linux, v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:3:81: error: unknown field 'os' (expected one of: platform, name) in "
+            "matrices/variants.yml: `match` names fields both matrices have");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  os: string\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, "
+        "match: platfrm}}\n"
+        "entries: [{os: linux, v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:3:81: error: unknown field 'platfrm' (did you mean 'platform'?) in "
+            "matrices/variants.yml: `match` names fields both matrices have");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  os: string\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, "
+        "match: platform}}\n"
+        "entries: [{os: linux, v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:3:81: error: unknown field 'platform' (expected one of: os, v): "
+            "`match` names fields both matrices have");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, match: 3}}\n"
+        "entries: [{v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:2:81: error: `match` must be a field name or a list of field names");
+}

@@ -7,7 +7,6 @@ file:line:col with nothing written. Every case edits a temporary copy of the pro
 
 Fails (never skips) when shared/ or its tools are missing.
 """
-import argparse
 import os
 import re
 import shutil
@@ -17,19 +16,14 @@ import tempfile
 
 import yaml
 
+from script_support import Checks, copy_project, parse_args
+
 BUILDS = os.path.join("matrices", "pytorch", "binary_builds.yml")
 WORKFLOWS = os.path.join("matrices", "pytorch", "binary_workflows.yml")
 OUT = os.path.join("generated", "pytorch", ".github", "workflows")
 
-failures = []
-
-
-def expect(cond, what, detail=""):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
-        if detail:
-            print(detail)
+checks = Checks()
+expect = checks.expect
 
 
 def run(cmd):
@@ -57,9 +51,7 @@ class Copy:
 
     def __init__(self, root):
         self.dir = tempfile.mkdtemp(prefix="wfgen-binary-")
-        for name in ("wfgen.yml", "templates", "matrices", "generated"):
-            src = os.path.join(root, name)
-            (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(self.dir, name))
+        copy_project(root, self.dir)
 
     def read(self, rel):
         with open(os.path.join(self.dir, rel), encoding="utf-8") as f:
@@ -246,11 +238,7 @@ def errors(root):
 
 def main():
     global WFGEN
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--wfgen", required=True)
-    ap.add_argument("--root", required=True)
-    ap.add_argument("--shared", required=True)
-    a = ap.parse_args()
+    a = parse_args()
     WFGEN = a.wfgen
     tools = os.path.join(a.shared, "tools")
     if not os.path.exists(os.path.join(tools, "validate_workflows.py")):
@@ -259,8 +247,7 @@ def main():
     add_aarch64_libtorch(a.root, tools)
     add_python(a.root)
     errors(a.root)
-    print(f"{'FAILED' if failures else 'PASSED'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

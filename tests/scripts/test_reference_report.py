@@ -18,6 +18,7 @@ import sys
 EQUAL = {
     "pytorch-perf-nightlies": 7,
     "pytorch-binary-workflows": 12,
+    "therock-pytorch-ci": 8,
 }
 
 
