@@ -6,14 +6,16 @@
 
 #include "cli/commands.h"
 #include "data/error.h"
-#include "data/json_to_value.h"
-#include "data/json_value.h"
+#include "data/json_convert.h"
+#include "data/json_direct.h"
 #include "data/load.h"
-#include "jinja/environment.h"
+#include "data/merge.h"
 #include "jinja/error.h"
-#include "jinja/output.h"
-#include "jinja/template.h"
-#include "jinja/value.h"
+#include "jinja/options.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/output.h"
+#include "jinja/syntax/template.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::cli {
 
@@ -38,7 +40,7 @@ std::string read_file(const std::string& path, const char* what) {
 // JSON goes straight to Values (fast, exact big ints); YAML through the positioned loader.
 jinja::Value load_data(const std::string& path) {
   if (fs::path(path).extension() != ".json") return data::to_value(data::load_data_file(path));
-  return data::json_to_value(read_file(path, "data file"), path);
+  return data::parse_json_value(read_file(path, "data file"), path);
 }
 
 // Writes OUT through a temporary file and a rename: never half-written.
@@ -63,7 +65,7 @@ void write_atomically(const std::string& path, std::string_view text) {
 
 int run_render(const RenderOptions& opt) {
   jinja::Value data = jinja::Value::dict();
-  for (const auto& f : opt.data_files) data::deep_merge_values(data, load_data(f));
+  for (const auto& f : opt.data_files) data::deep_merge(data, load_data(f));
   if (!data.is_dict()) throw std::runtime_error("error: the data files do not make a mapping");
 
   // Includes look in the -I dirs in order, then in the template's own directory.
@@ -97,17 +99,10 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-d,--data", opt->data_files, "Data file (.json/.yml/.yaml), merged in order");
   cmd->add_option("-I,--include-dir", opt->include_dirs, "Template search directory");
   cmd->add_option("-o,--output", opt->output, "Write to this file instead of stdout");
-  cmd->add_flag("--strict-undefined", opt->env.strict_undefined, "Undefined variables are errors");
-  cmd->add_flag("--trim-blocks", opt->env.trim_blocks, "Remove the first newline after a block");
-  cmd->add_flag("--lstrip-blocks", opt->env.lstrip_blocks, "Strip whitespace before a block");
-  cmd->add_flag("--keep-trailing-newline", opt->env.keep_trailing_newline,
-                "Keep the template's final newline");
-  cmd->add_option("--variable-start", opt->env.variable_start, "Default: {{");
-  cmd->add_option("--variable-end", opt->env.variable_end, "Default: }}");
-  cmd->add_option("--block-start", opt->env.block_start, "Default: {%");
-  cmd->add_option("--block-end", opt->env.block_end, "Default: %}");
-  cmd->add_option("--comment-start", opt->env.comment_start, "Default: {#");
-  cmd->add_option("--comment-end", opt->env.comment_end, "Default: #}");
+  for (const jinja::EngineOption& o : jinja::engine_options()) {  // --trim-blocks, ...
+    if (o.flag) cmd->add_flag(jinja::cli_flag(o), opt->env.*o.flag, std::string(o.help));
+    if (o.text) cmd->add_option(jinja::cli_flag(o), opt->env.*o.text, std::string(o.help));
+  }
   cmd->callback([opt, &exit_code]() {
     try {
       exit_code = run_render(*opt);

@@ -27,8 +27,4 @@ bool read_file(const std::filesystem::path& path, std::string& out);
 // For `wfgen render -d FILE`: the data of FILE. Throws DataError.
 Json load_data_file(const std::string& path);
 
-// Merges `from` into `into`: objects merge key by key (recursively, keeping `into`'s key
-// order and appending new keys); any other value in `from` replaces the one in `into`.
-void deep_merge(Json& into, const Json& from);
-
 }  // namespace wfgen::data

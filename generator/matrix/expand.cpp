@@ -1,11 +1,11 @@
 #include <map>
 #include <unordered_set>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "data/load.h"
 #include "data/suggest.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "matrix/constraints.h"
 #include "matrix/matrix.h"
 

@@ -1,8 +1,11 @@
 #include "pipeline/manifest.h"
 
+#include <regex>
+
 #include "data/load.h"
 #include "data/reader.h"
 #include "data/suggest.h"
+#include "jinja/options.h"
 
 namespace wfgen::pipeline {
 
@@ -12,23 +15,17 @@ namespace {
 
 using data::Reader;
 
+// `engine:` takes the engine's options by name (jinja/options.h).
 void read_engine(const Reader& r, const std::string& ptr, const Json& e,
                  jinja::EnvironmentOptions& o) {
-  r.keys(
-      ptr, e,
-      {"variable_start", "variable_end", "block_start", "block_end", "comment_start", "comment_end",
-       "trim_blocks", "lstrip_blocks", "keep_trailing_newline", "strict_undefined"},
-      "`engine`");
-  o.variable_start = r.string(ptr, e, "variable_start", false, o.variable_start);
-  o.variable_end = r.string(ptr, e, "variable_end", false, o.variable_end);
-  o.block_start = r.string(ptr, e, "block_start", false, o.block_start);
-  o.block_end = r.string(ptr, e, "block_end", false, o.block_end);
-  o.comment_start = r.string(ptr, e, "comment_start", false, o.comment_start);
-  o.comment_end = r.string(ptr, e, "comment_end", false, o.comment_end);
-  o.trim_blocks = r.boolean(ptr, e, "trim_blocks", o.trim_blocks);
-  o.lstrip_blocks = r.boolean(ptr, e, "lstrip_blocks", o.lstrip_blocks);
-  o.keep_trailing_newline = r.boolean(ptr, e, "keep_trailing_newline", o.keep_trailing_newline);
-  o.strict_undefined = r.boolean(ptr, e, "strict_undefined", o.strict_undefined);
+  std::vector<std::string> names;
+  for (const jinja::EngineOption& opt : jinja::engine_options()) names.emplace_back(opt.name);
+  r.keys(ptr, e, names, "`engine`");
+  for (const jinja::EngineOption& opt : jinja::engine_options()) {
+    const std::string name(opt.name);
+    if (opt.text) o.*opt.text = r.string(ptr, e, name, false, o.*opt.text);
+    if (opt.flag) o.*opt.flag = r.boolean(ptr, e, name, o.*opt.flag);
+  }
 }
 
 // `tables: {NAME: matrices/x.yml}`: whole matrices the template sees as lists of rows.
@@ -42,6 +39,21 @@ void read_tables(const Reader& r, const std::string& family_ptr, const Json& f, 
     r.relative_path(one, it.value().get<std::string>());
     fam.tables.push_back({it.key(), it.value().get<std::string>(), one});
   }
+}
+
+// `each: ITEM in FIELD`, on a per_row family with a matrix.
+void read_each(const Reader& r, const std::string& family_ptr, const Json& f, Family& fam) {
+  if (!f.contains("each")) return;
+  const std::string ptr = pointer_child(family_ptr, "each");
+  const std::string text = r.string(family_ptr, f, "each", true);
+  static const std::regex form(R"(\s*([A-Za-z_]\w*)\s+in\s+([A-Za-z_]\w*)\s*)");
+  std::smatch m;
+  if (!std::regex_match(text, m, form))
+    throw r.doc().error_at(ptr, "'each' must read 'ITEM in FIELD': one output per item of the "
+                                "row's list FIELD, seen as ITEM");
+  if (fam.matrix.empty() || fam.mode != FamilyMode::PerRow)
+    throw r.doc().error_at(ptr, "'each' needs a 'matrix' and mode per_row");
+  fam.each = Each{m[1].str(), m[2].str(), ptr};
 }
 
 }  // namespace
@@ -88,7 +100,8 @@ Manifest load_manifest(const std::filesystem::path& root) {
     std::string p = pointer_child("/families", i);
     const Json& f = fams[i];
     r.keys(p, f,
-           {"name", "template", "matrix", "where", "mode", "output", "tables", "vars", "doc"},
+           {"name", "template", "matrix", "where", "mode", "each", "output", "tables", "vars",
+            "doc"},
            "a family");
     Family fam;
     fam.ptr = p;
@@ -114,6 +127,7 @@ Manifest load_manifest(const std::filesystem::path& root) {
     fam.output = r.string(p, f, "output", true);
     fam.vars = r.mapping(p, f, "vars");
     read_tables(r, p, f, fam);
+    read_each(r, p, f, fam);
     m.families.push_back(std::move(fam));
   }
   return m;

@@ -4,11 +4,12 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "data/document.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 
 namespace wfgen::pipeline {
 
@@ -23,6 +24,14 @@ struct TableRef {
   std::string ptr;     // its position in the manifest
 };
 
+// `each: ITEM in FIELD`: a per_row family makes one output per item of the row's list
+// FIELD (a receiver per repo, say); the template and the output pattern see it as ITEM.
+struct Each {
+  std::string item;   // the variable
+  std::string field;  // the row's list (or table) field
+  std::string ptr;    // its position in the manifest
+};
+
 struct Family {
   std::string name;
   std::string template_name;  // looked up in the template dirs
@@ -31,6 +40,7 @@ struct Family {
   FamilyMode mode = FamilyMode::PerRow;
   std::string output;  // output path pattern (a template), relative to output_dir
   std::vector<TableRef> tables;
+  std::optional<Each> each;
   Json vars = Json::object();
   std::string ptr;  // the family's position in the manifest
 };

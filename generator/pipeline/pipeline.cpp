@@ -316,7 +316,8 @@ RunResult list_project(const fs::path& root) {
         r.out += "\t" + o.matrix;
         if (o.row >= 0)
           r.out += ":" + std::to_string(o.row_origin.line) + ":" +
-                   std::to_string(o.row_origin.col) + " (row " + std::to_string(o.row + 1) + ")";
+                   std::to_string(o.row_origin.col) + " (row " + std::to_string(o.row + 1) +
+                   (o.item.empty() ? "" : ", " + o.item) + ")";
         else
           r.out += " (all rows)";
       }

@@ -5,10 +5,11 @@
 #include <map>
 #include <sstream>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "data/load.h"
+#include "data/suggest.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
+#include "jinja/python/ops.h"
 #include "matrix/matrix_set.h"
 #include "pipeline/header.h"
 
@@ -52,10 +53,15 @@ class ProjectLoader : public jinja::Loader {
   std::vector<std::string> dirs_;
 };
 
+// "row 3" or "row 3, receiver 2": which row (and item) made an output.
+std::string row_name(const Output& o) {
+  return "row " + std::to_string(o.row + 1) + (o.item.empty() ? "" : ", " + o.item);
+}
+
 std::string note_rendering(const std::string& path, const Output& o) {
   std::string note = "  note: while rendering " + path;
   if (!o.matrix.empty() && o.row >= 0)
-    note += " (row " + std::to_string(o.row + 1) + " of " + o.matrix + ", at " + o.matrix + ":" +
+    note += " (" + row_name(o) + " of " + o.matrix + ", at " + o.matrix + ":" +
             std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")";
   return note + "\n";
 }
@@ -152,12 +158,38 @@ class ProjectRenderer {
       render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
       return;
     }
+    if (fam.each) check_each(*fam.each, mx);
     for (auto& [index, ctx] : rows) {
       Output o = proto;
       o.row = index;
       o.row_origin = mx.origin(mx.rows[index]);
-      render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+      if (!fam.each) {
+        render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+        continue;
+      }
+      const matrix::Row& row = mx.rows[index];
+      const Json& items = row.values.at(fam.each->field);
+      for (size_t k = 0; items.is_array() && k < items.size(); ++k) {
+        Output one = o;
+        one.item = fam.each->item + " " + std::to_string(k + 1);
+        std::string at = pointer_child(pointer_child(row.origin_ptr, fam.each->field), k);
+        if (mx.doc->root().contains(Json::json_pointer(at))) one.row_origin = mx.doc->value_mark(at);
+        jinja::Value item_ctx = copy(ctx);
+        item_ctx.dict_obj().set(jinja::Value::string(fam.each->item), data::to_value(items[k]));
+        render_one(fam, *tmpl, *out_tmpl, item_ctx, one, outputs, owners);
+      }
     }
+  }
+
+  // `each: ITEM in FIELD` names a list (or table) field of the matrix; a null is no items.
+  void check_each(const Each& each, const matrix::Matrix& mx) {
+    const matrix::FieldSpec* f = mx.spec->field(each.field);
+    if (!f)
+      fail_at(each.ptr,
+              data::unknown_key_message("field", each.field, mx.spec->row_keys()) + " in " + mx.file());
+    if (f->type != matrix::FieldType::List && f->type != matrix::FieldType::Table)
+      fail_at(each.ptr, "'each' needs a list or table field; '" + each.field + "' is a " +
+                            std::string(matrix::type_name(f->type)));
   }
 
   // The expanded matrix at `path`, named at `ptr` of the manifest.
@@ -202,7 +234,8 @@ class ProjectRenderer {
       if (o.row >= 0 && !o.matrix.empty())
         throw ProjectError(
             data::DataError(o.matrix, o.row_origin,
-                            "two rows write " + o.path + ": this one and " + it->second,
+                            std::string(o.item.empty() ? "two rows" : "two outputs") + " write " +
+                                o.path + ": this one and " + it->second,
                             row_line(o))
                 .format());
       fail_at(pointer_child(fam.ptr, "output"),
@@ -227,7 +260,7 @@ class ProjectRenderer {
 
   static std::string describe(const Output& o) {
     if (o.row < 0) return "family '" + o.family + "'";
-    return "row " + std::to_string(o.row + 1) + " of family '" + o.family + "' (" + o.matrix + ":" +
+    return row_name(o) + " of family '" + o.family + "' (" + o.matrix + ":" +
            std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")";
   }
 

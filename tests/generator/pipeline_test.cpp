@@ -403,3 +403,85 @@ TEST_F(Project, AMissingTableIsPositionedInTheManifest) {
   EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
             "wfgen.yml:15:22: error: a table must be the path of a matrix file");
 }
+
+// `each: ITEM in FIELD`: one output per item of a row's list, the item seen as ITEM; the
+// output is placed at the item when the row writes it, else at the row.
+class EachProject : public Project {
+ protected:
+  void SetUp() override {
+    Project::SetUp();
+    manifest("receiver in receivers");
+    spit(root / "matrices/repos.yml",
+         "fields:\n"
+         "  repo: string\n"
+         "  receivers: {type: table, default: [{}], fields: {file: {type: string, default: ci.yml}}}\n"
+         "  tags: {type: list, default: []}\n"
+         "entries:\n"
+         "  - {repo: a}\n"
+         "  - repo: b\n"
+         "    receivers:\n"
+         "      - {file: one.yml}\n"
+         "      - {file: two.yml}\n"
+         "  - {repo: c, receivers: []}\n");
+    spit(root / "templates/receiver.yml.j2", "!{{ repo }} !{{ receiver.file }}\n");
+  }
+
+  std::string first_error() {
+    auto r = generate();
+    EXPECT_EQ(r.exit_code, 1);
+    return r.err.substr(0, r.err.find('\n'));
+  }
+
+  void manifest(const std::string& each, const std::string& mode = "") {
+    spit(root / "wfgen.yml",
+         "engine: {variable_start: '!{{', trim_blocks: true, lstrip_blocks: true}\n"
+         "families:\n"
+         "  - name: receivers\n"
+         "    template: receiver.yml.j2\n"
+         "    matrix: matrices/repos.yml\n" +
+             mode + "    each: " + each + "\n    output: \"!{{ repo }}/!{{ receiver.file }}\"\n");
+  }
+};
+
+TEST_F(EachProject, OneOutputPerItemNoneForAnEmptyList) {
+  auto r = generate();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "created generated/a/ci.yml\ncreated generated/b/one.yml\ncreated generated/b/two.yml\n"
+            "wfgen generate: 3 outputs, 3 changes\n");
+  std::string two = slurp(root / "generated/b/two.yml");
+  EXPECT_EQ(two.substr(two.rfind('\n', two.size() - 2) + 1), "b two.yml\n");
+  auto l = wfgen::pipeline::list_project(root);
+  EXPECT_EQ(l.out,
+            "generated/a/ci.yml\treceivers\ttemplates/receiver.yml.j2\tmatrices/repos.yml:6:5 (row 1, "
+            "receiver 1)\n"
+            "generated/b/one.yml\treceivers\ttemplates/receiver.yml.j2\tmatrices/repos.yml:9:9 (row 2, "
+            "receiver 1)\n"
+            "generated/b/two.yml\treceivers\ttemplates/receiver.yml.j2\tmatrices/repos.yml:10:9 (row "
+            "2, receiver 2)\n");
+}
+
+TEST_F(EachProject, TwoItemsWritingOneFile) {
+  std::string m = slurp(root / "matrices/repos.yml");
+  spit(root / "matrices/repos.yml", m.replace(m.find("two.yml"), 7, "one.yml"));
+  EXPECT_EQ(first_error(),
+            "matrices/repos.yml:10:9: error: two outputs write generated/b/one.yml: this one and "
+            "row 2, receiver 1 of family 'receivers' (matrices/repos.yml:9:9)");
+  EXPECT_FALSE(fs::exists(root / "generated"));
+}
+
+TEST_F(EachProject, MistakesArePositionedAtEach) {
+  manifest("receivers");
+  EXPECT_EQ(first_error(),
+            "wfgen.yml:6:11: error: 'each' must read 'ITEM in FIELD': one output per item of the "
+            "row's list FIELD, seen as ITEM");
+  manifest("receiver in recievers");
+  EXPECT_EQ(first_error(),
+            "wfgen.yml:6:11: error: unknown field 'recievers' (did you mean 'receivers'?) in "
+            "matrices/repos.yml");
+  manifest("receiver in repo");
+  EXPECT_EQ(first_error(),
+            "wfgen.yml:6:11: error: 'each' needs a list or table field; 'repo' is a string");
+  manifest("tag in tags", "    mode: all_rows\n");
+  EXPECT_EQ(first_error(), "wfgen.yml:7:11: error: 'each' needs a 'matrix' and mode per_row");
+}
