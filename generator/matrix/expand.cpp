@@ -21,6 +21,7 @@ struct Draft {
   Json values = Json::object();
   std::unordered_map<std::string, std::string> src;  // key -> pointer of its value
   std::string origin;
+  bool unmatched_include = false;  // an include item that extended no combination
 };
 
 // The rows one table expands to, and for each: the entry that made it (rows of one entry,
@@ -35,7 +36,13 @@ struct Made {
 
 class Expander {
  public:
-  Expander(const data::Document& doc, ExpressionEvaluator& eval) : doc_(doc), eval_(eval) {}
+  // `tables`: the top-level spec's other-matrix rows, seen by every expression.
+  Expander(const data::Document& doc, ExpressionEvaluator& eval,
+           const std::vector<std::pair<std::string, Json>>& tables)
+      : doc_(doc), eval_(eval) {
+    for (const auto& [name, rows] : tables)
+      tables_.emplace_back(jinja::Value::string(name), data::to_value(rows));
+  }
 
   // `allow_empty`: nested tables may have no rows; a whole matrix may not.
   std::vector<Row> expand(const MatrixSpec& spec, const std::string& entries_ptr,
@@ -72,22 +79,46 @@ class Expander {
     return doc_.root().contains(p) ? &doc_.root().at(p) : nullptr;
   }
 
+  // The variables of an expression over `values`: its keys, then the tables.
+  jinja::Value context(const Json& values) const {
+    jinja::Value ctx = data::to_value(values);
+    for (const auto& [name, rows] : tables_) ctx.dict_obj().set(name, rows);
+    return ctx;
+  }
+
+  bool holds(const std::string& expr, const std::string& ptr, const std::string& what,
+             const jinja::Value& vars) {
+    try {
+      return jinja::truthy(eval_.evaluate(expr, vars));
+    } catch (const jinja::TemplateError& e) {
+      throw doc_.error_at(ptr, "in " + what + ": " + e.message());
+    }
+  }
+
   std::vector<Draft> product(const MatrixSpec& spec) {
     std::vector<Draft> rows;
     if (spec.axes.empty()) return rows;
     rows.emplace_back();
     rows.back().origin = pointer_child(spec.ptr, "axes");
-    for (const auto& [name, ptr] : spec.axes) {
-      const Json& values = *lookup(ptr);
+    for (const Axis& axis : spec.axes) {
+      const Json& values = *lookup(axis.ptr);
       std::vector<Draft> next;
       next.reserve(rows.size() * values.size());
-      for (const Draft& r : rows)
+      for (Draft& r : rows) {
+        // A conditional axis leaves the combinations it does not apply to as they are.
+        if (!axis.when.empty() &&
+            !holds(axis.when, axis.when_ptr, "`when` of axis '" + axis.name + "'",
+                   context(r.values))) {
+          next.push_back(std::move(r));
+          continue;
+        }
         for (size_t i = 0; i < values.size(); ++i) {
           Draft d = r;
-          d.values[name] = values[i];
-          d.src[name] = pointer_child(ptr, i);
+          d.values[axis.name] = values[i];
+          d.src[axis.name] = pointer_child(axis.ptr, i);
           next.push_back(std::move(d));
         }
+      }
       rows = std::move(next);
     }
     return rows;
@@ -101,7 +132,7 @@ class Expander {
       throw doc_.error_at(ptr, std::string(what) + " item must be a non-empty mapping");
     std::vector<std::string> allowed;
     if (axes_only)
-      for (const auto& a : spec.axes) allowed.push_back(a.first);
+      for (const auto& a : spec.axes) allowed.push_back(a.name);
     else
       allowed = spec.row_keys();
     for (auto it = item.begin(); it != item.end(); ++it) {
@@ -154,9 +185,12 @@ class Expander {
       bool extended = false;
       for (size_t r = 0; r < originals; ++r) {
         Draft& d = rows[r];
-        bool agrees = true;
+        bool agrees = true;  // a row a conditional axis skipped has no value to agree with
         for (auto it = item.begin(); it != item.end() && agrees; ++it)
-          if (spec.is_axis(it.key())) agrees = d.values[it.key()] == it.value();
+          if (spec.is_axis(it.key())) {
+            auto v = d.values.find(it.key());
+            agrees = v != d.values.end() && *v == it.value();
+          }
         if (!agrees) continue;
         extended = true;
         for (auto it = item.begin(); it != item.end(); ++it) {
@@ -165,7 +199,10 @@ class Expander {
           d.src[it.key()] = pointer_child(ptr, it.key());
         }
       }
-      if (!extended) rows.push_back(from_mapping(spec, ptr, "an include"));
+      if (!extended) {
+        rows.push_back(from_mapping(spec, ptr, "an include"));
+        rows.back().unmatched_include = true;
+      }
     }
   }
 
@@ -208,7 +245,11 @@ class Expander {
         else if (f.has_default)
           row[f.name] = f.default_value;
         else if (!f.derived)
-          throw doc_.error_at(d.origin, "missing required field '" + f.name + "'");
+          throw doc_.error_at(d.origin, "missing required field '" + f.name + "'" +
+                                            (d.unmatched_include
+                                                 ? " (this include item agrees with no "
+                                                   "combination of the axes, so it is a new row)"
+                                                 : ""));
         continue;
       }
       const std::string& src = d.src[f.name];
@@ -267,7 +308,7 @@ class Expander {
       }
       // The row as the expressions see it: converted once, derived values added as made.
       jinja::Value vars = spec.derive.empty() && spec.checks.empty() ? jinja::Value::dict()
-                                                                    : data::to_value(copy);
+                                                                    : context(copy);
       derive(spec, d, copy, vars);
       check_row(spec, d, copy, vars);
       out.rows.push_back({std::move(copy), d.origin});
@@ -296,15 +337,9 @@ class Expander {
       throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
-    for (const RowCheck& c : spec.checks) {
-      bool ok = false;
-      try {
-        ok = jinja::truthy(eval_.evaluate(c.expr, vars));
-      } catch (const jinja::TemplateError& e) {
-        throw doc_.error_at(pointer_child(c.ptr, "assert"), "in check: " + e.message());
-      }
-      if (!ok) throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
-    }
+    for (const RowCheck& c : spec.checks)
+      if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", vars))
+        throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
   }
 
   // The values of `fields` in `row`, as one key: rows agree on them when the keys are equal.
@@ -466,24 +501,25 @@ class Expander {
 
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
+  std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
 };
 
 }  // namespace
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const Resolvers& resolvers) {
+                     const Resolvers& refs) {
   Matrix m;
   m.doc = doc;
-  m.spec = parse_spec(*doc, "", true, resolvers);
-  Expander ex(*doc, eval);
+  m.spec = parse_spec(*doc, "", true, refs);
+  Expander ex(*doc, eval, m.spec->tables);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }
 
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const Resolvers& resolvers) {
+                   ExpressionEvaluator& eval, const Resolvers& refs) {
   auto doc = std::make_shared<data::Document>(data::load_document(path, display));
-  return expand_matrix(std::move(doc), eval, resolvers);
+  return expand_matrix(std::move(doc), eval, refs);
 }
 
 }  // namespace wfgen::matrix

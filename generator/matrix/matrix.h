@@ -32,7 +32,7 @@ struct Matrix {
 
 // Validates and expands a parsed matrix file. Throws data::DataError (positioned in the
 // matrix file, including errors of derived-field expressions).
-// `resolvers` answer `one_of: {matrix: ...}` and `one_of: {file: ...}`.
+// `resolvers` answer `one_of: {matrix: ...}`, `one_of: {file: ...}` and `tables:`.
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
                      const Resolvers& resolvers = {});
 

@@ -14,9 +14,14 @@ const Matrix& MatrixSet::get(const std::string& path) {
   if (it != loaded_.end()) return *it->second;
   loading_.push_back(path);
   Resolvers refs;
-  refs.rows = [this](const std::string& p, const std::string& field,
-                     const std::vector<std::string>& match, const data::Document& from,
-                     const std::string& at) { return row_values(p, field, match, from, at); };
+  refs.values = [this](const std::string& p, const std::string& field,
+                       const std::vector<std::string>& match, const data::Document& from,
+                       const std::string& at) { return row_values(p, field, match, from, at); };
+  refs.rows = [this](const std::string& p, const data::Document& from, const std::string& at) {
+    Json rows = Json::array();
+    for (const Row& r : referenced(p, from, at).rows) rows.push_back(r.values);
+    return rows;
+  };
   refs.file_keys = [this](const std::string& p, const std::string& pointer,
                           const data::Document& from, const std::string& at) {
     return file_keys(p, pointer, from, at);
@@ -26,19 +31,23 @@ const Matrix& MatrixSet::get(const std::string& path) {
   return *loaded_.emplace(path, std::move(m)).first->second;
 }
 
-std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
-                                        const std::vector<std::string>& match,
-                                        const data::Document& from, const std::string& at) {
+const Matrix& MatrixSet::referenced(const std::string& path, const data::Document& from,
+                                   const std::string& at) {
   if (std::find(loading_.begin(), loading_.end(), path) != loading_.end()) {
     std::string chain;
     for (const auto& p : loading_) chain += p + " -> ";
-    throw from.error_at(pointer_child(at, "matrix"),
-                        "matrices refer to each other's rows in a cycle: " + chain + path);
+    throw from.error_at(at, "matrices refer to each other's rows in a cycle: " + chain + path);
   }
   std::error_code ec;
   if (!std::filesystem::is_regular_file(root_ / path, ec))
-    throw from.error_at(pointer_child(at, "matrix"), "matrix '" + path + "' does not exist");
-  const Matrix& m = get(path);
+    throw from.error_at(at, "matrix '" + path + "' does not exist");
+  return get(path);
+}
+
+std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
+                                        const std::vector<std::string>& match,
+                                        const data::Document& from, const std::string& at) {
+  const Matrix& m = referenced(path, from, pointer_child(at, "matrix"));
   if (!m.spec->field(field))
     throw from.error_at(pointer_child(at, "field"),
                         data::unknown_key_message("field", field, m.spec->row_keys()) + " in " +

@@ -1,8 +1,8 @@
 // The matrices of one project, each loaded and expanded once however many families and
 // tables use it, by path relative to the project root. It also answers
-// `one_of: {matrix: PATH, field: NAME}` between them (a cycle of such references is an
-// error) and `one_of: {file: PATH, keys_at: POINTER}` (the keys of a mapping in a data file,
-// e.g. a reusable workflow's declared inputs).
+// `one_of: {matrix: PATH, field: NAME}` and `tables:` between them (a cycle of such
+// references is an error) and `one_of: {file: PATH, keys_at: POINTER}` (the keys of a mapping
+// in a data file, e.g. a reusable workflow's declared inputs).
 #pragma once
 
 #include <filesystem>
@@ -24,6 +24,9 @@ class MatrixSet {
   const Matrix& get(const std::string& path);
 
  private:
+  // The matrix at `path`, named at `at` in `from` (a cycle or a missing file is an error there).
+  const Matrix& referenced(const std::string& path, const data::Document& from,
+                           const std::string& at);
   std::vector<Json> row_values(const std::string& path, const std::string& field,
                                const std::vector<std::string>& match, const data::Document& from,
                                const std::string& at);

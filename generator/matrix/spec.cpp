@@ -59,7 +59,7 @@ const FieldSpec* MatrixSpec::field(std::string_view name) const {
 
 bool MatrixSpec::is_axis(std::string_view name) const {
   for (const auto& a : axes)
-    if (a.first == name) return true;
+    if (a.name == name) return true;
   return false;
 }
 
@@ -93,10 +93,10 @@ const FieldSpec* MatrixSpec::finished_field(std::string_view name) const {
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"description", "fields",  "axes",
-                                           "include",     "exclude", "entries",
-                                           "derive",      "checks",  "expand_shards",
-                                           "expand_table"};
+const std::vector<std::string> kTopKeys = {"description", "fields",        "tables",
+                                           "axes",        "include",       "exclude",
+                                           "entries",     "derive",        "checks",
+                                           "expand_shards", "expand_table"};
 const std::vector<std::string> kConstraintKeys = {"one_of", "pattern", "min",    "max",
                                                   "items",  "keys",    "values"};
 const std::vector<std::string> kTableKeys = {"fields", "derive", "checks", "expand_shards",
@@ -118,8 +118,7 @@ std::vector<std::string> element_keys() {
 
 class SpecParser {
  public:
-  SpecParser(const data::Document& doc, const Resolvers& resolvers)
-      : doc_(doc), r_(doc), resolvers_(resolvers) {}
+  SpecParser(const data::Document& doc, const Resolvers& refs) : doc_(doc), r_(doc), refs_(refs) {}
 
   std::shared_ptr<MatrixSpec> spec(const std::string& ptr, bool top_level) {
     auto spec = std::make_shared<MatrixSpec>();
@@ -132,6 +131,8 @@ class SpecParser {
     spec->expand_shards = r_.boolean(ptr, root, "expand_shards", false);
     if (!root.contains("fields")) throw doc_.error_at(ptr, "a matrix needs `fields`");
     fields(pointer_child(ptr, "fields"), root["fields"], *spec);
+    if (top_level && root.contains("tables"))
+      tables(pointer_child(ptr, "tables"), root["tables"], *spec);
     if (root.contains("expand_table")) expand_table(ptr, root, *spec);
     // Names that only make sense once the row's fields are all known.
     for (const FieldSpec& f : spec->fields)
@@ -366,9 +367,9 @@ class SpecParser {
       if (!at.empty() && at[0] != '/')
         throw doc_.error_at(pointer_child(ptr, "keys_at"),
                             "`keys_at` is a JSON pointer: '/on/workflow_call/inputs'");
-      if (!resolvers_.file_keys)
+      if (!refs_.file_keys)
         throw doc_.error_at(ptr, "`one_of: {file: ...}` needs a project to find " + path + " in");
-      c.one_of = resolvers_.file_keys(path, at, doc_, ptr);
+      c.one_of = refs_.file_keys(path, at, doc_, ptr);
       c.one_of_source = "the keys of " + (at.empty() ? std::string("the root") : at) + " in " + path;
       return;
     }
@@ -394,9 +395,9 @@ class SpecParser {
     std::string path = r_.string(ptr, v, "matrix", true);
     r_.relative_path(pointer_child(ptr, "matrix"), path);
     c.one_of_match = std::move(match);
-    if (!resolvers_.rows)
+    if (!refs_.values)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
-    c.one_of_rows = resolvers_.rows(path, field, c.one_of_match, doc_, ptr);
+    c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
     for (const Json& row : c.one_of_rows)
       if (std::find(c.one_of.begin(), c.one_of.end(), row[0]) == c.one_of.end())
         c.one_of.push_back(row[0]);
@@ -404,27 +405,63 @@ class SpecParser {
     if (c.one_of_match.empty()) c.one_of_rows.clear();
   }
 
+  // `tables: {name: PATH}`: the rows of other matrices, as variables of this one's expressions.
+  void tables(const std::string& tptr, const Json& decl, MatrixSpec& spec) {
+    r_.mapping_at(tptr, decl, "`tables`");
+    for (auto it = decl.begin(); it != decl.end(); ++it) {
+      const std::string one = pointer_child(tptr, it.key());
+      if (spec.field(it.key()))
+        throw doc_.error_at(one, "table '" + it.key() + "' has the name of a field", true);
+      if (!it.value().is_string())
+        throw doc_.error_at(one, "a table is the path of a matrix file");
+      const std::string& path = it.value().get_ref<const std::string&>();
+      r_.relative_path(one, path);
+      if (!refs_.rows)
+        throw doc_.error_at(one, "`tables` needs a project to find " + path + " in");
+      spec.tables.emplace_back(it.key(), refs_.rows(path, doc_, one));
+    }
+  }
+
+  // `name: [values]` or `name: {values: [...], when: EXPR}`.
   void axes(const std::string& aptr, const Json& decl, MatrixSpec& spec) {
     r_.mapping_at(aptr, decl, "`axes`");
     for (auto it = decl.begin(); it != decl.end(); ++it) {
-      const std::string one = pointer_child(aptr, it.key());
+      Axis axis{it.key(), pointer_child(aptr, it.key()), "", ""};
       const FieldSpec* f = spec.field(it.key());
       if (!f)
-        throw doc_.error_at(one,
+        throw doc_.error_at(axis.ptr,
                             data::unknown_key_message("axis", it.key(), spec.row_keys()) +
                                 ": every axis must be a declared field",
                             true);
-      if (!it.value().is_array())
-        throw doc_.error_at(one, "axis '" + it.key() + "' must be a list of values");
-      if (it.value().empty())
-        throw doc_.error_at(one, "axis '" + it.key() + "' is empty, so the product has no rows");
-      for (size_t i = 0; i < it.value().size(); ++i)
-        if (!type_accepts(f->type, it.value()[i]))
-          throw doc_.error_at(pointer_child(one, i),
-                              "axis '" + it.key() + "' values must be " +
+      const Json* values = &it.value();
+      if (values->is_object()) {
+        r_.keys(axis.ptr, *values, {"values", "when"}, "an axis", "axis option");
+        if (!values->contains("values"))
+          throw doc_.error_at(axis.ptr, "axis '" + axis.name + "' needs `values`");
+        if (values->contains("when")) {
+          axis.when_ptr = pointer_child(axis.ptr, "when");
+          axis.when = r_.string(axis.ptr, *values, "when", true);
+          if (!f->has_default)
+            throw doc_.error_at(axis.when_ptr,
+                                "axis '" + axis.name + "' applies only `when` its condition holds, "
+                                "so field '" + axis.name +
+                                    "' needs a default (its value everywhere else)");
+        }
+        axis.ptr = pointer_child(axis.ptr, "values");
+        values = &(*values)["values"];
+      }
+      if (!values->is_array())
+        throw doc_.error_at(axis.ptr, "axis '" + axis.name + "' must be a list of values");
+      if (values->empty())
+        throw doc_.error_at(axis.ptr,
+                            "axis '" + axis.name + "' is empty, so the product has no rows");
+      for (size_t i = 0; i < values->size(); ++i)
+        if (!type_accepts(f->type, (*values)[i]))
+          throw doc_.error_at(pointer_child(axis.ptr, i),
+                              "axis '" + axis.name + "' values must be " +
                                   std::string(type_name(f->type)) + ", not " +
-                                  std::string(json_type_name(it.value()[i])));
-      spec.axes.emplace_back(it.key(), one);
+                                  std::string(json_type_name((*values)[i])));
+      spec.axes.push_back(std::move(axis));
     }
   }
 
@@ -470,7 +507,7 @@ class SpecParser {
 
   const data::Document& doc_;
   Reader r_;
-  const Resolvers& resolvers_;
+  const Resolvers& refs_;
   // Fields this table's rows must have, [pointer, name, why], checked once its fields and
   // `expand_table` are known: `match` names and `one_of: {field: ...}` references.
   std::vector<std::array<std::string, 3>> row_names_;
@@ -479,8 +516,8 @@ class SpecParser {
 }  // namespace
 
 std::shared_ptr<MatrixSpec> parse_spec(const data::Document& doc, const std::string& ptr,
-                                       bool top_level, const Resolvers& resolvers) {
-  return SpecParser(doc, resolvers).spec(ptr, top_level);
+                                       bool top_level, const Resolvers& refs) {
+  return SpecParser(doc, refs).spec(ptr, top_level);
 }
 
 }  // namespace wfgen::matrix

@@ -87,10 +87,23 @@ struct RowCheck {
   std::string ptr;
 };
 
+// One axis of the product: `name: [values]`, or `name: {values: [...], when: EXPR}` for an
+// axis that applies only to the combinations (of the axes before it) where EXPR is true;
+// elsewhere the field keeps its default.
+struct Axis {
+  std::string name;
+  std::string ptr;   // pointer to its list of values
+  std::string when;  // "" = every combination
+  std::string when_ptr;
+};
+
 struct MatrixSpec {
   std::string ptr;  // where the spec is declared ("" for a matrix file's root)
   std::vector<FieldSpec> fields;
-  std::vector<std::pair<std::string, std::string>> axes;  // axis name, pointer to its values
+  std::vector<Axis> axes;
+  // `tables: {name: PATH}`: other matrices' rows (a list of objects each), seen by every
+  // expression of this matrix (derive, checks, `when`).
+  std::vector<std::pair<std::string, Json>> tables;
   std::string include_ptr;                                // "" when absent
   std::string exclude_ptr;
   std::vector<DerivedField> derive;
@@ -124,8 +137,13 @@ using FileKeys = std::function<std::vector<Json>(const std::string& path,
 
 // How references out of a matrix file are answered (by the project's MatrixSet). Absent:
 // such a declaration is an error.
+// Every row of the matrix at `path` (a list of objects), for `tables:` written at `at`.
+using TableRows =
+    std::function<Json(const std::string& path, const data::Document& from, const std::string& at)>;
+
 struct Resolvers {
-  RowValues rows;
+  RowValues values;
+  TableRows rows;
   FileKeys file_keys;
 };
 

@@ -17,6 +17,7 @@ import sys
 
 EQUAL = {
     "pytorch-perf-nightlies": 7,
+    "pytorch-binary-workflows": 12,
     "therock-pytorch-ci": 8,
     "pytorch-crcr-allowlist": 1,
     "downstream-receivers": 4,
