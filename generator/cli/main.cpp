@@ -3,8 +3,10 @@
 
 #include "cli/commands.h"
 #include "cli/memory.h"
+#include "cli/output.h"
 
 int main(int argc, char** argv) {
+  wfgen::cli::guard_standard_streams();
   wfgen::cli::prepare_heap(size_t{1} << 20);
   CLI::App app{"wfgen: render Jinja2 templates and generate GitHub Actions workflows"};
   app.require_subcommand(1);
@@ -16,7 +18,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     // Help and version requests exit 0; every real usage error exits 2.
-    return rc == 0 ? 0 : 2;
+    exit_code = rc == 0 ? 0 : 2;
   }
+  if (!wfgen::cli::close_stdout() && exit_code == 0) exit_code = 1;
   return exit_code;
 }

@@ -1,6 +1,9 @@
 #include "pipeline/manifest.h"
 
+#include <cerrno>
+
 #include "data/load.h"
+#include "files/error.h"
 #include "matrix/spec.h"
 #include "matrix/suggest.h"
 
@@ -53,12 +56,20 @@ class Reader {
     return obj[key];
   }
 
-  // A path under the root: relative, no '..', no empty segments.
+  // A path under the root: relative, no '..', no control characters.
   void relative_path(const std::string& ptr, const std::string& path) const {
     std::filesystem::path p(path);
     bool bad = p.is_absolute() || path.empty();
     for (const auto& part : p) bad = bad || part == "..";
-    if (bad) throw doc_.error_at(ptr, "'" + path + "' must be a relative path inside the project");
+    if (bad || has_control(path))
+      throw doc_.error_at(ptr, "'" + files::printable(path) +
+                                   "' must be a relative path inside the project");
+  }
+
+  static bool has_control(std::string_view s) {
+    for (unsigned char c : s)
+      if (c < 0x20 || c == 0x7f) return true;
+    return false;
   }
 
   const data::Document& doc_;
@@ -85,10 +96,14 @@ void read_engine(const Reader& r, const std::string& ptr, const Json& e,
 
 }  // namespace
 
-Manifest load_manifest(const std::filesystem::path& root) {
+Manifest load_manifest(const files::Tree& project, const std::string& dir) {
   Manifest m;
-  auto doc =
-      std::make_shared<data::Document>(data::load_document(root / kManifestName, kManifestName));
+  std::optional<std::string> text = project.read(kManifestName);
+  if (!text)
+    throw files::FileError(kManifestName, "cannot read the manifest: " + files::reason(ENOENT) +
+                                              " (in the project directory '" +
+                                              files::printable(dir) + "')");
+  auto doc = std::make_shared<data::Document>(data::parse_data(std::move(*text), kManifestName));
   m.doc = doc;
   const Json& top = doc->root();
   Reader r(*doc);
@@ -114,8 +129,12 @@ Manifest load_manifest(const std::filesystem::path& root) {
   }
   m.output_dir = r.string("", top, "output_dir", false, m.output_dir);
   r.relative_path("/output_dir", m.output_dir);
+  m.output_dir = files::join_path(files::split_path(m.output_dir));
   m.header = top.contains("header") ? r.string("", top, "header", false) : "";
   m.fix_command = r.string("", top, "fix_command", false, m.fix_command);
+  // Printed in check's report (and its GitHub annotations): one line, nothing hidden.
+  if (Reader::has_control(m.fix_command))
+    throw doc->error_at("/fix_command", "'fix_command' must be one line without control characters");
   m.vars = r.mapping("", top, "vars");
 
   if (!top.contains("families") || !top["families"].is_array() || top["families"].empty())
