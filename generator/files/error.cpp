@@ -61,4 +61,15 @@ std::string printable(std::string_view name) {
   return out;
 }
 
+std::string some_names(const std::vector<std::string>& names, size_t shown) {
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < shown; ++i) out += (i ? ", " : "") + printable(names[i]);
+  if (names.size() > shown) out += " and " + std::to_string(names.size() - shown) + " more";
+  return out;
+}
+
+std::string files_count(size_t n) {
+  return std::to_string(n) + (n == 1 ? " file" : " files");
+}
+
 }  // namespace wfgen::files

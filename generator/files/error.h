@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wfgen::files {
 
@@ -37,5 +38,10 @@ std::string kind_of(mode_t mode);
 // (\n, \t, \r, \xHH) and a backslash becomes \\, so a file name can never start a line
 // of its own (or a GitHub workflow command).
 std::string printable(std::string_view name);
+
+// "a, b, c, d, e and 12 more": a few printable names for a one-line message.
+std::string some_names(const std::vector<std::string>& names, size_t shown = 5);
+// "1 file", "3 files".
+std::string files_count(size_t n);
 
 }  // namespace wfgen::files

@@ -63,6 +63,9 @@ TempFile::TempFile(std::shared_ptr<const Fd> dir, std::string_view dir_display)
     throw FileError(where, "cannot create a temporary file: " + reason(e), e);
   }
   present_ = true;
+  struct stat st {};
+  ::fstat(fd_.get(), &st);
+  identity_ = {st.st_dev, st.st_ino};
 }
 
 TempFile::~TempFile() {
@@ -72,17 +75,12 @@ TempFile::~TempFile() {
 void TempFile::write(std::string_view text, std::string_view display, bool sync) {
   int e = write_all(fd_.get(), text);
   if (!e && sync && ::fsync(fd_.get()) != 0) e = errno;
+  if (!e && ::close(fd_.release()) != 0) e = errno;
   if (e) throw FileError(display, "cannot write: " + reason(e), e);
 }
 
 void TempFile::set_mode(mode_t mode) {
   ::fchmod(fd_.get(), mode & 07777);
-}
-
-std::pair<dev_t, ino_t> TempFile::identity() const {
-  struct stat st {};
-  ::fstat(fd_.get(), &st);
-  return {st.st_dev, st.st_ino};
 }
 
 int TempFile::rename_to(const std::string& target) {
@@ -126,8 +124,8 @@ void write_file_atomically(const std::string& path, std::string_view text) {
                               reason(e), e);
   }
   TempFile temp(dirfd, dir);
-  temp.write(text, path, true);
   if (exists) temp.set_mode(st.st_mode);
+  temp.write(text, path, true);
   if (int e = temp.rename_to(base)) throw FileError(path, "cannot write: " + reason(e), e);
   if (int e = sync_dir(*dirfd)) throw FileError(dir, "cannot sync directory: " + reason(e), e);
 }

@@ -33,11 +33,12 @@ class TempFile {
   TempFile& operator=(TempFile&&) noexcept = default;
   ~TempFile();  // removes the file unless it was renamed into place
 
-  // Writes all of `text` (then fsync when `sync`); `display` names the file being made.
-  // Throws FileError, e.g. "cannot write: No space left on device".
-  void write(std::string_view text, std::string_view display, bool sync);
-  // Gives it the permission bits of the file it replaces.
+  // Gives it the permission bits of the file it replaces (before write()).
   void set_mode(mode_t mode);
+  // Writes all of `text` (then fsync when `sync`) and closes it: a transaction of
+  // thousands of files holds no descriptor per file. `display` names the file being
+  // made. Throws FileError, e.g. "cannot write: No space left on device".
+  void write(std::string_view text, std::string_view display, bool sync);
   // Renames it over `target` in the same directory; 0, or the errno of the failure (the
   // temporary file then still exists and is still removed by the destructor).
   int rename_to(const std::string& target);
@@ -45,7 +46,7 @@ class TempFile {
   bool discard();
 
   // The file's device and inode numbers (which stay its own after the rename).
-  std::pair<dev_t, ino_t> identity() const;
+  std::pair<dev_t, ino_t> identity() const { return identity_; }
   const std::string& name() const { return name_; }
   const std::shared_ptr<const Fd>& dir() const { return dir_; }
 
@@ -53,6 +54,7 @@ class TempFile {
   std::shared_ptr<const Fd> dir_;
   std::string name_;
   Fd fd_;
+  std::pair<dev_t, ino_t> identity_{};
   bool present_ = false;
 };
 

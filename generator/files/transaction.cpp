@@ -1,6 +1,8 @@
 #include "files/transaction.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,7 +17,6 @@ namespace wfgen::files {
 namespace {
 
 constexpr std::string_view kJournalHeader = "wfgen journal 1";
-constexpr size_t kNamesShown = 5;  // a message lists a few files, then counts the rest
 
 // Journal fields are separated by spaces: bytes that could break a line or a field are
 // written %XX.
@@ -69,17 +70,24 @@ std::vector<std::string> fields(std::string_view line) {
   return out;
 }
 
-std::string some_names(const std::vector<std::string>& names) {
-  std::string out;
-  for (size_t i = 0; i < names.size() && i < kNamesShown; ++i)
-    out += (i ? ", " : "") + printable(names[i]);
-  if (names.size() > kNamesShown)
-    out += " and " + std::to_string(names.size() - kNamesShown) + " more";
-  return out;
+
+// The permission bits a new file gets (0666 less the umask), read once.
+mode_t new_file_mode() {
+  static const mode_t mode = [] {
+    mode_t mask = ::umask(022);
+    ::umask(mask);
+    return 0666 & ~mask;
+  }();
+  return mode;
 }
 
-std::string files_count(size_t n) {
-  return std::to_string(n) + (n == 1 ? " file" : " files");
+// chattr +i / +a: even root may not link, replace or delete such a file.
+bool is_immutable(const Location& loc) {
+  Fd fd(::openat(loc.dir->get(), loc.name.c_str(),
+                 O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
+  int flags = 0;
+  if (!fd || ::ioctl(fd.get(), FS_IOC_GETFLAGS, &flags) != 0) return false;
+  return (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL)) != 0;
 }
 
 std::string child_of(const std::string& dir, const std::string& name) {
@@ -150,8 +158,9 @@ void Transaction::prepare(std::vector<std::string>& made_dirs) {
     }
     if (op.remove) continue;
     op.temp.emplace(op.loc.dir, tree_.shown(op.loc.dir_path));
+    if (op.loc.exists && (op.loc.st.st_mode & 07777) != new_file_mode())
+      op.temp->set_mode(op.loc.st.st_mode);
     op.temp->write(op.content, tree_.shown(op.loc.path), false);
-    if (op.loc.exists) op.temp->set_mode(op.loc.st.st_mode);
   }
   // Backups last: a hard link costs no space and keeps the old file whatever happens.
   for (Op& op : ops_) {
@@ -160,6 +169,11 @@ void Transaction::prepare(std::vector<std::string>& made_dirs) {
     if (::linkat(op.loc.dir->get(), op.loc.name.c_str(), op.loc.dir->get(), op.backup.c_str(),
                  0) != 0) {
       int e = errno;
+      if (e == EPERM && is_immutable(op.loc))
+        throw FileError(tree_.shown(op.loc.path), std::string("is immutable (chattr +i or +a); "
+                                                              "wfgen cannot ") +
+                                                      (op.remove ? "delete" : "replace") + " it",
+                        e);
       throw FileError(tree_.shown(op.loc.path),
                       std::string("cannot keep a backup before ") +
                           (op.remove ? "deleting" : "replacing") + " it: " + reason(e),

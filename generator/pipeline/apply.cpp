@@ -1,8 +1,6 @@
 #include "pipeline/apply.h"
 
 #include <fcntl.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
 
 #include <map>
 
@@ -10,19 +8,6 @@
 #include "files/transaction.h"
 
 namespace wfgen::pipeline {
-
-namespace {
-
-// chattr +i / +a: even root cannot replace such a file, so say so before trying.
-bool is_immutable(const files::Location& loc) {
-  files::Fd fd(::openat(loc.dir->get(), loc.name.c_str(),
-                        O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
-  int flags = 0;
-  if (!fd || ::ioctl(fd.get(), FS_IOC_GETFLAGS, &flags) != 0) return false;
-  return (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL)) != 0;
-}
-
-}  // namespace
 
 void apply_changes(const files::Tree& project, const std::vector<Output>& outputs,
                    const std::vector<FileStatus>& statuses, bool force) {
@@ -43,13 +28,6 @@ void apply_changes(const files::Tree& project, const std::vector<Output>& output
                                   "exists, but wfgen did not write it (its first line is not "
                                   "wfgen's marker); move it away, or run generate --force to "
                                   "overwrite it")
-                     .what();
-      refused += "\n";
-      continue;
-    }
-    if (where.exists && is_immutable(where)) {
-      refused += files::FileError(st.path, "is immutable (chattr +i or +a); wfgen cannot "
-                                           "replace it")
                      .what();
       refused += "\n";
       continue;

@@ -11,7 +11,7 @@
 namespace wfgen::pipeline {
 
 // Writes changed outputs and deletes stale ones. A file wfgen did not write is replaced
-// only with `force`; an immutable one never. Throws ProjectError listing every refused
+// only with `force`. Throws ProjectError listing every refused
 // destination (nothing written), files::TransactionError when the commit failed.
 void apply_changes(const files::Tree& project, const std::vector<Output>& outputs,
                    const std::vector<FileStatus>& statuses, bool force);

@@ -35,10 +35,12 @@ files::Location locate_output(const files::Tree& project, const OutputDir& dir,
     throw files::FileError(path, "leads to " + files::printable(loc.path) +
                                      " through a symbolic link, outside the output dir " +
                                      files::printable(dir.path));
-  for (const char* own : {kManifestName, kLockName, kJournalName})
-    if (loc.path == own)
-      throw files::FileError(path, std::string("is ") + own +
-                                       ", wfgen's own file; an output cannot replace it");
+  const std::pair<const char*, const char*> own[] = {
+      {kManifestName, "the manifest"}, {kLockName, "the project lock"}, {kJournalName, "the journal"}};
+  for (const auto& [name, what] : own)
+    if (loc.path == name)
+      throw files::FileError(path, std::string("is ") + what + " (" + name +
+                                       "); no output may replace it");
   if (loc.exists && !S_ISREG(loc.st.st_mode))
     throw files::FileError(path, "is " + files::kind_of(loc.st.st_mode) +
                                      ", not a regular file; wfgen writes only regular files "
@@ -61,19 +63,19 @@ OutputDir scan_output_dir(const files::Tree& project, const std::string& output_
     throw files::FileError(output_dir, "the output dir is " + files::kind_of(loc.st.st_mode) +
                                            ", not a directory");
   if (loc.exists)
-    project.list(dir.canonical, [&](const std::string& rel, int dirfd, const std::string& name,
+    project.list(dir.canonical, [&](const std::string& rel, int, const std::string& name,
                                     mode_t mode) {
       if (!S_ISREG(mode)) return;  // a link is never ours: neither read nor deleted
       if (files::is_leftover_name(name))
         dir.leftovers.push_back(child_of(dir.canonical, rel));
-      else if (files::read_head_at(dirfd, name, kMarker.size()) == kMarker)
-        dir.marked.push_back(rel);
+      else
+        dir.files.push_back(rel);
     });
   if (!dir.canonical.empty())  // the journal's temporary file is written at the top
     project.list("", [&](const std::string& rel, int, const std::string& name, mode_t mode) {
       if (S_ISREG(mode) && files::is_leftover_name(name)) dir.leftovers.push_back(rel);
     }, false);
-  std::sort(dir.marked.begin(), dir.marked.end());
+  std::sort(dir.files.begin(), dir.files.end());
   std::sort(dir.leftovers.begin(), dir.leftovers.end());
   return dir;
 }
@@ -113,13 +115,16 @@ std::vector<FileStatus> compare_outputs(const files::Tree& project, const Output
     }
     statuses.push_back(std::move(st));
   }
-  for (const std::string& rel : dir.marked) {
+  for (const std::string& rel : dir.files) {
     std::string canonical = child_of(dir.canonical, rel);
     if (by_file.count(canonical)) continue;
     FileStatus st;
+    st.where = project.locate(canonical, false);
+    if (!st.where.exists || !S_ISREG(st.where.st.st_mode) ||
+        files::read_head_at(st.where.dir->get(), st.where.name, kMarker.size()) != kMarker)
+      continue;  // not ours: never touched
     st.path = child_of(dir.path, rel);
     st.state = FileState::Stale;
-    st.where = project.locate(canonical, false);
     statuses.push_back(std::move(st));
   }
   std::sort(statuses.begin(), statuses.end(),

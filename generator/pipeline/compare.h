@@ -28,7 +28,7 @@ struct FileStatus {
 struct OutputDir {
   std::string path;       // as the manifest names it ("" for the project's top)
   std::string canonical;  // where it is, links resolved
-  std::vector<std::string> marked;     // files below it with our marker, relative to it
+  std::vector<std::string> files;      // regular files below it, relative to it
   std::vector<std::string> leftovers;  // our temporary files and backups (root-relative)
 };
 
@@ -36,7 +36,8 @@ struct OutputDir {
 // Throws files::FileError.
 OutputDir scan_output_dir(const files::Tree& project, const std::string& output_dir);
 
-// Every output's status, then every stale file, sorted by path. Throws files::FileError
+// Every output's status, then every stale file (a file of the output dir that no output
+// is, with our marker), sorted by path. Throws files::FileError
 // for a destination no output may have: a link out of the project or out of the output
 // dir, the manifest or wfgen's own files, something that is not a regular file (a
 // directory, a link, a FIFO) or a file where a directory must be; ProjectError for two

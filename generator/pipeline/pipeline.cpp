@@ -38,9 +38,6 @@ files::Lock lock_project(const files::Tree& project, Mode mode, const RunOptions
   return std::move(*lock);
 }
 
-std::string files_count(size_t n) {
-  return std::to_string(n) + (n == 1 ? " file" : " files");
-}
 
 }  // namespace
 
@@ -53,7 +50,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     files::Lock lock = lock_project(*project, mode, opt);
     if (generating) {
       if (auto restored = files::Transaction::recover(*project, kJournalName))
-        r.out += "wfgen generate: undid an interrupted generate (" + files_count(*restored) +
+        r.out += "wfgen generate: undid an interrupted generate (" + files::files_count(*restored) +
                  " put back)\n";
     } else {
       r.interrupted = project->locate(kJournalName, false).exists;
@@ -65,7 +62,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     r.files = compare_outputs(*project, dir, outputs, !generating);
     if (generating) {
       if (size_t removed = remove_leftovers(*project, dir.leftovers))
-        r.out += "wfgen generate: removed " + files_count(removed) +
+        r.out += "wfgen generate: removed " + files::files_count(removed) +
                  " left over by an interrupted generate\n";
       apply_changes(*project, outputs, r.files, opt.force);
       report_generate(r);

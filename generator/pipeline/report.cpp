@@ -29,15 +29,6 @@ std::string github_escape(std::string_view s, bool property) {
   return out;
 }
 
-std::string files_count(size_t n) {
-  return std::to_string(n) + (n == 1 ? " file" : " files");
-}
-
-std::string names(const std::vector<std::string>& paths) {
-  std::string out;
-  for (size_t i = 0; i < paths.size(); ++i) out += (i ? ", " : "") + printable(paths[i]);
-  return out;
-}
 
 void report_json(RunResult& r, const std::string& fix_command) {
   nlohmann::ordered_json report;
@@ -96,8 +87,8 @@ void report_check(RunResult& r, const std::string& fix_command, Format format) {
                     std::string(kJournalName) +
                     " is there); the next wfgen generate puts back the files it changed");
   if (!r.leftovers.empty())
-    notes.push_back("wfgen check: " + files_count(r.leftovers.size()) +
-                    " left over by an interrupted generate: " + names(r.leftovers) +
+    notes.push_back("wfgen check: " + files::files_count(r.leftovers.size()) +
+                    " left over by an interrupted generate: " + files::some_names(r.leftovers) +
                     "; the next wfgen generate removes them");
   for (const auto& note : notes) {
     if (github) o += "::error::" + github_message(note) + "\n";
