@@ -142,7 +142,14 @@ void Transaction::commit() {
   } catch (const FileError& e) {
     sync_failure = e.what();
   }
-  remove_journal();  // the commit point
+  if (int e = remove_journal()) {  // the commit point
+    // The journal would undo this run: keep the backups it needs to.
+    throw TransactionError(printable(tree_.shown(journal_)) + ": error: cannot remove: " +
+                               reason(e) + "\nall " + files_count(ops_.size()) +
+                               " were changed, but the next generate will put them back first "
+                               "(and write them again)\n",
+                           true);
+  }
   remove_backups();
   if (!sync_failure.empty())
     throw TransactionError(sync_failure + "\nall " + files_count(ops_.size()) +
@@ -284,12 +291,11 @@ void Transaction::remove_backups() {
   }
 }
 
-bool Transaction::remove_journal() {
-  if (!journal_written_) return true;
+int Transaction::remove_journal() {
+  if (!journal_written_) return 0;
+  if (::unlinkat(tree_.top()->get(), journal_.c_str(), 0) != 0) return errno;
   journal_written_ = false;
-  bool ok = ::unlinkat(tree_.top()->get(), journal_.c_str(), 0) == 0;
-  sync_dir(*tree_.top());
-  return ok;
+  return sync_dir(*tree_.top());
 }
 
 std::optional<size_t> Transaction::recover(const Tree& tree, const std::string& journal) {

@@ -71,7 +71,7 @@ class Transaction {
   [[noreturn]] void roll_back(size_t done, const std::string& failure,
                               const std::vector<std::string>& made_dirs);
   void remove_backups();
-  bool remove_journal();
+  int remove_journal();  // 0 or errno
 
   const Tree& tree_;
   std::string journal_;

@@ -297,7 +297,7 @@ void Tree::list_below(const Fd& dir, const std::string& path, const std::string&
     if (S_ISDIR(st.st_mode)) {
       if (recursive) subdirs.push_back(name);
     } else {
-      visit(child_of(rel, name), dir.get(), name, st.st_mode);
+      visit(child_of(rel, name), name, st.st_mode);
     }
   }
   entries.reset();

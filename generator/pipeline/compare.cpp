@@ -63,8 +63,7 @@ OutputDir scan_output_dir(const files::Tree& project, const std::string& output_
     throw files::FileError(output_dir, "the output dir is " + files::kind_of(loc.st.st_mode) +
                                            ", not a directory");
   if (loc.exists)
-    project.list(dir.canonical, [&](const std::string& rel, int, const std::string& name,
-                                    mode_t mode) {
+    project.list(dir.canonical, [&](const std::string& rel, const std::string& name, mode_t mode) {
       if (!S_ISREG(mode)) return;  // a link is never ours: neither read nor deleted
       if (files::is_leftover_name(name))
         dir.leftovers.push_back(child_of(dir.canonical, rel));
@@ -72,7 +71,7 @@ OutputDir scan_output_dir(const files::Tree& project, const std::string& output_
         dir.files.push_back(rel);
     });
   if (!dir.canonical.empty())  // the journal's temporary file is written at the top
-    project.list("", [&](const std::string& rel, int, const std::string& name, mode_t mode) {
+    project.list("", [&](const std::string& rel, const std::string& name, mode_t mode) {
       if (S_ISREG(mode) && files::is_leftover_name(name)) dir.leftovers.push_back(rel);
     }, false);
   std::sort(dir.files.begin(), dir.files.end());

@@ -136,7 +136,7 @@ TEST(Tree, ListsWithoutFollowingLinks) {
   fs::create_symlink(dir / "outside", dir / "top/gen/out");
   Tree tree(dir / "top", "the project directory");
   std::vector<std::string> seen;
-  tree.list("gen", [&](const std::string& rel, int, const std::string&, mode_t mode) {
+  tree.list("gen", [&](const std::string& rel, const std::string&, mode_t mode) {
     seen.push_back(rel + (S_ISLNK(mode) ? " (link)" : ""));
   });
   std::sort(seen.begin(), seen.end());
