@@ -44,44 +44,39 @@ std::string read_open(const Fd& fd, const struct stat& st, std::string_view disp
   return text;
 }
 
-std::string not_regular(mode_t mode) {
-  return "cannot read: not a regular file (it is " + kind_of(mode) + ")";
+// The regular file `name` in `dirfd` (`flags`: O_NOFOLLOW or 0); nullopt when absent.
+std::optional<std::string> read_regular(int dirfd, const std::string& name,
+                                        std::string_view display, uint64_t max_size, int flags) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
+  Fd fd(::openat(dirfd, name.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | flags));
+  if (!fd) {
+    int e = errno;
+    if (e == ENOENT) return std::nullopt;
+    if (e == ELOOP && (flags & O_NOFOLLOW))
+      throw FileError(display, "cannot read: it is a symbolic link", e);
+    throw FileError(display, "cannot read: " + reason(e), e);
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) {
+    int e = errno;
+    throw FileError(display, "cannot read: " + reason(e), e);
+  }
+  if (!S_ISREG(st.st_mode))
+    throw FileError(display, "cannot read: not a regular file (it is " + kind_of(st.st_mode) + ")");
+  return read_open(fd, st, display, max_size);
 }
 
 }  // namespace
 
 std::optional<std::string> read_regular_at(int dirfd, const std::string& name,
                                            std::string_view display, uint64_t max_size) {
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
-  Fd fd(::openat(dirfd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
-  if (!fd) {
-    int e = errno;
-    if (e == ENOENT) return std::nullopt;
-    if (e == ELOOP) throw FileError(display, "cannot read: it is a symbolic link", e);
-    throw FileError(display, "cannot read: " + reason(e), e);
-  }
-  struct stat st;
-  if (::fstat(fd.get(), &st) != 0) {
-    int e = errno;
-    throw FileError(display, "cannot read: " + reason(e), e);
-  }
-  if (!S_ISREG(st.st_mode)) throw FileError(display, not_regular(st.st_mode));
-  return read_open(fd, st, display, max_size);
+  return read_regular(dirfd, name, display, max_size, O_NOFOLLOW);
 }
 
 std::string read_file(const std::string& path, std::string_view display, uint64_t max_size) {
-  Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
-  if (!fd) {
-    int e = errno;
-    throw FileError(display, "cannot read: " + reason(e), e);
-  }
-  struct stat st;
-  if (::fstat(fd.get(), &st) != 0) {
-    int e = errno;
-    throw FileError(display, "cannot read: " + reason(e), e);
-  }
-  if (!S_ISREG(st.st_mode)) throw FileError(display, not_regular(st.st_mode));
-  return read_open(fd, st, display, max_size);
+  std::optional<std::string> text = read_regular(AT_FDCWD, path, display, max_size, 0);
+  if (!text) throw FileError(display, "cannot read: " + reason(ENOENT), ENOENT);
+  return std::move(*text);
 }
 
 std::string read_head_at(int dirfd, const std::string& name, size_t n) {

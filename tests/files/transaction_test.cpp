@@ -46,6 +46,23 @@ class TransactionTest : public ::testing::Test {
     t.remove(tree.locate("gen/stale.yml", false));
   }
 
+  // Commits the plan with `faults` injected; the error's message and whether it says the
+  // tree was left changed.
+  using Failure = std::pair<std::string, bool>;
+  Failure failed_commit(const Tree& tree, const std::string& faults) {
+    wfgen::files::set_faults(faults);
+    Transaction t(tree, ".journal");
+    plan(t, tree);
+    try {
+      t.commit();
+    } catch (const TransactionError& e) {
+      wfgen::files::set_faults("");
+      return {e.what(), e.changed()};
+    }
+    ADD_FAILURE() << "the commit did not fail";
+    return {};
+  }
+
   TempDir dir;
   std::map<std::string, std::string> before;
 };
@@ -67,78 +84,46 @@ TEST_F(TransactionTest, CommitsEverything) {
 }
 
 TEST_F(TransactionTest, AFailedRenameRestoresWhatWasDone) {
-  wfgen::files::set_faults("rename:3");
   Tree tree(dir.path(), "the project directory");
-  Transaction t(tree, ".journal");
-  plan(t, tree);
-  try {
-    t.commit();
-    FAIL();
-  } catch (const TransactionError& e) {
-    EXPECT_FALSE(e.changed());
-    EXPECT_STREQ(e.what(),
-                 "gen/new/c.yml: error: cannot replace: Input/output error\n"
-                 "restored the 2 files already changed: gen/b.yml, gen/a.yml\n");
-  }
+  EXPECT_EQ(failed_commit(tree, "rename:3"),
+            Failure("gen/new/c.yml: error: cannot replace: Input/output error\n"
+                                         "restored the 2 files already changed: gen/b.yml, gen/a.yml\n",
+                                         false));
   EXPECT_EQ(snapshot(dir.path()), before);  // no temp, backup, directory or journal left
 }
 
 TEST_F(TransactionTest, AFailedPrepareChangesNothing) {
-  wfgen::files::set_faults("sync:1");
   Tree tree(dir.path(), "the project directory");
-  Transaction t(tree, ".journal");
-  plan(t, tree);
-  try {
-    t.commit();
-    FAIL();
-  } catch (const TransactionError& e) {
-    EXPECT_FALSE(e.changed());
-    EXPECT_STREQ(e.what(), ".: error: cannot sync the file system: Input/output error\n");
-  }
+  EXPECT_EQ(failed_commit(tree, "sync:1"),
+            Failure(
+                ".: error: cannot sync the file system: Input/output error\n", false));
   EXPECT_EQ(snapshot(dir.path()), before);
 }
 
 TEST_F(TransactionTest, AFailedRestoreKeepsTheJournalAndRecoverFinishesIt) {
-  wfgen::files::set_faults("rename:4,restore:2");
   Tree tree(dir.path(), "the project directory");
-  {
-    Transaction t(tree, ".journal");
-    plan(t, tree);
-    try {
-      t.commit();
-      FAIL();
-    } catch (const TransactionError& e) {
-      EXPECT_TRUE(e.changed());
-      std::string what = e.what();
-      EXPECT_EQ(what.substr(0, what.find("(Input")),
-                "gen/stale.yml: error: cannot delete: Input/output error\n"
-                "restored the 2 files already changed: gen/new/c.yml, gen/a.yml\n"
-                "could not restore gen/b.yml ");
-      EXPECT_NE(what.find("; its previous content is in gen/.wfgen-bak-"), std::string::npos);
-      EXPECT_NE(what.find(".journal keeps what is left to undo: the next generate restores it\n"),
-                std::string::npos);
-    }
-  }
+  auto [what, changed] = failed_commit(tree, "rename:4,restore:2");
+  EXPECT_TRUE(changed);
+  EXPECT_EQ(what.substr(0, what.find("(Input")),
+            "gen/stale.yml: error: cannot delete: Input/output error\n"
+            "restored the 2 files already changed: gen/new/c.yml, gen/a.yml\n"
+            "could not restore gen/b.yml ");
+  EXPECT_NE(what.find("; its previous content is in gen/.wfgen-bak-"), std::string::npos);
+  EXPECT_NE(what.find(".journal keeps what is left to undo: the next generate restores it\n"),
+            std::string::npos);
   EXPECT_TRUE(fs::exists(dir / ".journal"));
   EXPECT_EQ(slurp(dir / "gen/b.yml"), "b new\n");
-  wfgen::files::set_faults("");
   EXPECT_EQ(Transaction::recover(tree, ".journal"), std::optional<size_t>(1));
   EXPECT_EQ(snapshot(dir.path()), before);
   EXPECT_EQ(Transaction::recover(tree, ".journal"), std::nullopt);  // nothing left to undo
 }
 
 TEST_F(TransactionTest, RecoverUndoesAKilledCommit) {
-  // As a kill -9 in the middle leaves it: a journal, a file changed, its backup beside it.
-  wfgen::files::set_faults("rename:3,restore:1");
+  // As a kill -9 in the middle leaves it: a journal, files changed, backups beside them.
   Tree tree(dir.path(), "the project directory");
-  {
-    Transaction t(tree, ".journal");
-    plan(t, tree);
-    EXPECT_THROW(t.commit(), TransactionError);
-  }
-  wfgen::files::set_faults("");
+  EXPECT_TRUE(failed_commit(tree, "rename:4,restore:1").second);
   ASSERT_TRUE(fs::exists(dir / ".journal"));
-  EXPECT_EQ(slurp(dir / "gen/b.yml"), "b new\n");
+  EXPECT_EQ(slurp(dir / "gen/new/c.yml"), "c new\n");
   EXPECT_EQ(Transaction::recover(tree, ".journal"), std::optional<size_t>(1));
   EXPECT_EQ(snapshot(dir.path()), before);
 }

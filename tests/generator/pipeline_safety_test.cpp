@@ -41,6 +41,15 @@ class FileSafety : public wfgen::testing::Project {
     return out;
   }
 
+  // Generates, then changes both templates: the next generate replaces every output.
+  // Returns the files as they are before that generate.
+  std::map<std::string, std::string> sources_changed() {
+    EXPECT_EQ(generate().exit_code, 0);
+    spit(root / "templates/job.yml.j2", "name: !{{ name }} v2\n");
+    spit(root / "templates/all.yml.j2", "name: all v2\n");
+    return snapshot();
+  }
+
   void add_family(const std::string& yaml) { spit(root / "wfgen.yml", slurp(root / "wfgen.yml") + yaml); }
 };
 
@@ -166,10 +175,7 @@ TEST_F(FileSafety, AFileWfgenDidNotWriteIsOverwrittenOnlyWithForce) {
 }
 
 TEST_F(FileSafety, AFailedRenameRestoresTheFilesAlreadyReplaced) {
-  ASSERT_EQ(generate().exit_code, 0);
-  spit(root / "templates/job.yml.j2", "name: !{{ name }} v2\n");
-  spit(root / "templates/all.yml.j2", "name: all v2\n");
-  auto before = snapshot();
+  auto before = sources_changed();
   wfgen::files::set_faults("rename:3");
   auto r = generate();
   EXPECT_EQ(r.err, "generated/job-b.yml: error: cannot replace: Input/output error\n"
@@ -179,10 +185,7 @@ TEST_F(FileSafety, AFailedRenameRestoresTheFilesAlreadyReplaced) {
 }
 
 TEST_F(FileSafety, TheNextGenerateUndoesAnInterruptedOne) {
-  ASSERT_EQ(generate().exit_code, 0);
-  spit(root / "templates/job.yml.j2", "name: !{{ name }} v2\n");
-  spit(root / "templates/all.yml.j2", "name: all v2\n");
-  auto before = snapshot();
+  sources_changed();
   wfgen::files::set_faults("rename:3,restore:1");
   auto r = generate();
   EXPECT_EQ(r.err.find("nothing was written"), std::string::npos) << r.err;

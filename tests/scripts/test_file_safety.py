@@ -178,6 +178,13 @@ def case_links(work, outside):
     expect("s3cr3t-value" not in r.stdout + r.stderr, "links: the environment does not leak")
 
 
+def families(*outputs):
+    """A manifest of one single-output family per output pattern (named a, b, c...)."""
+    return "families:\n" + "".join(
+        f"  - {{name: {chr(97 + i)}, template: job.yml.j2, output: \"{o}\", vars: {{n: {i + 1}}}}}\n"
+        for i, o in enumerate(outputs))
+
+
 def case_destinations(work):
     p = make_project(os.path.join(work, "dest"))
     manifest = os.path.join(p, "wfgen.yml")
@@ -190,24 +197,17 @@ def case_destinations(work):
                         "wfgen generate: nothing was written\n", "dest: the manifest is no output")
     expect(tree_sum(p) == before, "dest: the manifest is untouched")
 
-    write(manifest, "families:\n"
-                    "  - {name: a, template: job.yml.j2, output: \"d//x.yml\", vars: {n: 1}}\n"
-                    "  - {name: b, template: job.yml.j2, output: \"d/x.yml\", vars: {n: 2}}\n")
+    write(manifest, families("d//x.yml", "d/x.yml"))
     r = project_run(p, ["generate"])
     expect_eq(r.stderr.splitlines()[0], "wfgen.yml:3:45: error: two outputs are generated/d/x.yml: "
                                         "family 'b' and family 'a'", "dest: two spellings of one path")
 
-    write(manifest, "families:\n"
-                    "  - {name: a, template: job.yml.j2, output: a.yml, vars: {n: 1}}\n"
-                    "  - {name: b, template: job.yml.j2, output: b.yml, vars: {n: 2}}\n"
-                    "  - {name: c, template: job.yml.j2, output: \"c\\0.yml\", vars: {n: 3}}\n")
+    write(manifest, families("a.yml", "b.yml", "c\\0.yml"))
     r = project_run(p, ["generate"])
     expect_eq(r.stderr.splitlines()[0], "wfgen.yml:4:45: error: output pattern gives 'c\\x00.yml', "
                                         "which contains a control character", "dest: a NUL in an output name")
 
-    write(manifest, "families:\n"
-                    "  - {name: a, template: job.yml.j2, output: a.yml, vars: {n: 1}}\n"
-                    "  - {name: b, template: job.yml.j2, output: b.yml, vars: {n: 2}}\n")
+    write(manifest, families("a.yml", "b.yml"))
     os.makedirs(os.path.join(p, "generated", "b.yml"))
     r = project_run(p, ["generate"])
     expect_eq(r.stderr, "generated/b.yml: error: is a directory, not a regular file; wfgen writes only "
