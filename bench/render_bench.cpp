@@ -21,10 +21,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "data/json_value.h"
-#include "jinja/environment.h"
-#include "jinja/output.h"
-#include "jinja/template.h"
+#include "data/json_convert.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/output.h"
+#include "jinja/syntax/template.h"
 
 namespace {
 

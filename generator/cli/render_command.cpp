@@ -5,18 +5,20 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "data/error.h"
-#include "data/json_to_value.h"
-#include "data/json_value.h"
+#include "data/json_convert.h"
+#include "data/json_direct.h"
 #include "data/load.h"
+#include "data/merge.h"
 #include "files/error.h"
 #include "files/read.h"
 #include "files/temp_file.h"
 #include "files/template_loader.h"
-#include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/output.h"
-#include "jinja/template.h"
-#include "jinja/value.h"
+#include "jinja/options.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/output.h"
+#include "jinja/syntax/template.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::cli {
 
@@ -37,7 +39,7 @@ struct RenderOptions {
 jinja::Value load_data(const std::string& path, uint64_t max_size) {
   if (fs::path(path).extension() != ".json")
     return data::to_value(data::load_data_file(path, max_size));
-  return data::json_to_value(files::read_file(path, path, max_size), path);
+  return data::parse_json_value(files::read_file(path, path, max_size), path);
 }
 
 // Includes look in the -I dirs in order, then in the template's own directory; each is a
@@ -65,8 +67,7 @@ std::shared_ptr<jinja::Loader> include_loader(const RenderOptions& opt) {
 
 int run_render(const RenderOptions& opt) {
   jinja::Value data = jinja::Value::dict();
-  for (const auto& f : opt.data_files)
-    data::deep_merge_values(data, load_data(f, opt.max_input_size));
+  for (const auto& f : opt.data_files) data::deep_merge(data, load_data(f, opt.max_input_size));
   if (!data.is_dict()) throw std::runtime_error("error: the data files do not make a mapping");
 
   jinja::Environment env(opt.env, include_loader(opt));
@@ -97,17 +98,10 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--output", opt->output,
                   "Write to this regular file (atomically) instead of stdout ('-': stdout)");
   add_max_input_size(*cmd, opt->max_input_size);
-  cmd->add_flag("--strict-undefined", opt->env.strict_undefined, "Undefined variables are errors");
-  cmd->add_flag("--trim-blocks", opt->env.trim_blocks, "Remove the first newline after a block");
-  cmd->add_flag("--lstrip-blocks", opt->env.lstrip_blocks, "Strip whitespace before a block");
-  cmd->add_flag("--keep-trailing-newline", opt->env.keep_trailing_newline,
-                "Keep the template's final newline");
-  cmd->add_option("--variable-start", opt->env.variable_start, "Default: {{");
-  cmd->add_option("--variable-end", opt->env.variable_end, "Default: }}");
-  cmd->add_option("--block-start", opt->env.block_start, "Default: {%");
-  cmd->add_option("--block-end", opt->env.block_end, "Default: %}");
-  cmd->add_option("--comment-start", opt->env.comment_start, "Default: {#");
-  cmd->add_option("--comment-end", opt->env.comment_end, "Default: #}");
+  for (const jinja::EngineOption& o : jinja::engine_options()) {  // --trim-blocks, ...
+    if (o.flag) cmd->add_flag(jinja::cli_flag(o), opt->env.*o.flag, std::string(o.help));
+    if (o.text) cmd->add_option(jinja::cli_flag(o), opt->env.*o.text, std::string(o.help));
+  }
   cmd->callback([opt, &exit_code]() {
     try {
       exit_code = run_render(*opt);

@@ -20,18 +20,4 @@ Json load_data_file(const std::string& path, uint64_t max_size) {
   return std::move(load_document(path, {}, max_size).root());
 }
 
-void deep_merge(Json& into, const Json& from) {
-  if (!into.is_object() || !from.is_object()) {
-    into = from;
-    return;
-  }
-  for (auto it = from.begin(); it != from.end(); ++it) {
-    auto found = into.find(it.key());
-    if (found == into.end())
-      into[it.key()] = it.value();
-    else
-      deep_merge(*found, it.value());
-  }
-}
-
 }  // namespace wfgen::data

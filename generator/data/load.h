@@ -31,8 +31,4 @@ Document load_document(const std::filesystem::path& path, std::string display = 
 // For `wfgen render -d FILE`: the data of FILE. Throws DataError, files::FileError.
 Json load_data_file(const std::string& path, uint64_t max_size = files::kDefaultMaxInputSize);
 
-// Merges `from` into `into`: objects merge key by key (recursively, keeping `into`'s key
-// order and appending new keys); any other value in `from` replaces the one in `into`.
-void deep_merge(Json& into, const Json& from);
-
 }  // namespace wfgen::data

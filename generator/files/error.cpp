@@ -61,6 +61,12 @@ std::string printable(std::string_view name) {
   return out;
 }
 
+bool has_control(std::string_view s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) return true;
+  return false;
+}
+
 std::string some_names(const std::vector<std::string>& names, size_t shown) {
   std::string out;
   for (size_t i = 0; i < names.size() && i < shown; ++i) out += (i ? ", " : "") + printable(names[i]);

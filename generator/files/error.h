@@ -39,6 +39,9 @@ std::string kind_of(mode_t mode);
 // of its own (or a GitHub workflow command).
 std::string printable(std::string_view name);
 
+// Whether `s` holds a control character (a byte below 0x20, or DEL).
+bool has_control(std::string_view s);
+
 // "a, b, c, d, e and 12 more": a few printable names for a one-line message.
 std::string some_names(const std::vector<std::string>& names, size_t shown = 5);
 // "1 file", "3 files".

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "files/tree.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 
 namespace wfgen::files {
 

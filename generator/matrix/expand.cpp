@@ -1,10 +1,13 @@
+#include <map>
 #include <unordered_set>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "data/load.h"
+#include "data/suggest.h"
 #include "jinja/error.h"
+#include "jinja/python/ops.h"
+#include "matrix/constraints.h"
 #include "matrix/matrix.h"
-#include "matrix/suggest.h"
 
 namespace wfgen::matrix {
 
@@ -45,8 +48,13 @@ class Expander {
                                                   "is excluded)");
     }
     std::vector<Row> rows;
+    std::vector<size_t> row_draft;  // which draft made each row (shards share one)
     rows.reserve(drafts.size());
-    for (Draft& d : drafts) finish(spec, d, rows);
+    for (size_t i = 0; i < drafts.size(); ++i) {
+      finish(spec, drafts[i], rows);
+      row_draft.resize(rows.size(), i);
+    }
+    check_unique(spec, drafts, rows, row_draft);
     return rows;
   }
 
@@ -93,7 +101,7 @@ class Expander {
       for (const auto& a : allowed) ok = ok || a == it.key();
       if (!ok)
         throw doc_.error_at(pointer_child(ptr, it.key()),
-                            unknown_key_message(axes_only ? "axis" : "key", it.key(), allowed),
+                            data::unknown_key_message(axes_only ? "axis" : "key", it.key(), allowed),
                             true);
     }
     return item;
@@ -174,7 +182,7 @@ class Expander {
     for (auto it = d.values.begin(); it != d.values.end(); ++it) {
       const std::string& k = it.key();
       if (!spec.field(k) && !(spec.expand_shards && k == "shards"))
-        throw doc_.error_at(d.src[k], unknown_key_message("key", k, keys), true);
+        throw doc_.error_at(d.src[k], data::unknown_key_message("key", k, keys), true);
     }
     Json row = Json::object();
     for (const FieldSpec& f : spec.fields) {
@@ -215,7 +223,67 @@ class Expander {
         copy["num_shards"] = shards;
       }
       derive(spec, d, copy);
+      check_row(spec, d, copy);
       out.push_back({std::move(copy), d.origin});
+    }
+  }
+
+  // Where a row's field is written: the value the row set, else the row itself.
+  std::string field_ptr(const Draft& d, const std::string& field) const {
+    auto it = d.src.find(field);
+    return it != d.src.end() ? it->second : d.origin;
+  }
+
+  // The constraints of every field, then the spec's `checks`, on a finished row.
+  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row) {
+    for (const FieldSpec& f : spec.fields) {
+      if (f.type == FieldType::Table || f.rules.empty()) continue;
+      auto v = row.find(f.name);
+      if (v == row.end() || v->is_null()) continue;
+      auto broken = check_constraints(f.type, f.rules, *v, &row);
+      if (!broken) continue;
+      bool set = d.src.count(f.name) > 0;
+      std::string what = f.derived && !set ? "derived field '" : "field '";
+      throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
+                          what + f.name + "': " + broken->message, set && broken->at_key);
+    }
+    for (const RowCheck& c : spec.checks) {
+      bool ok = false;
+      try {
+        ok = jinja::truthy(eval_.evaluate(c.expr, data::to_value(row)));
+      } catch (const jinja::TemplateError& e) {
+        throw doc_.error_at(pointer_child(c.ptr, "assert"), "in check: " + e.message());
+      }
+      if (!ok) throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
+    }
+  }
+
+  // `unique`: no two rows (of different drafts: shards repeat their entry's values) share
+  // a value among the rows that agree on `unique_within`.
+  void check_unique(const MatrixSpec& spec, const std::vector<Draft>& drafts,
+                    const std::vector<Row>& rows, const std::vector<size_t>& row_draft) {
+    for (const FieldSpec& f : spec.fields) {
+      if (!f.unique) continue;
+      std::map<std::string, size_t> first;  // (within values, value) -> row
+      for (size_t i = 0; i < rows.size(); ++i) {
+        const Json& values = rows[i].values;
+        auto v = values.find(f.name);
+        if (v == values.end() || v->is_null()) continue;
+        Json key = Json::array();
+        for (const auto& w : f.unique_within) key.push_back(values.value(w, Json()));
+        key.push_back(*v);
+        auto [it, fresh] = first.emplace(key.dump(), i);
+        if (fresh || row_draft[it->second] == row_draft[i]) continue;
+        data::Mark was = doc_.value_mark(field_ptr(drafts[row_draft[it->second]], f.name));
+        std::string among;
+        for (size_t w = 0; w < f.unique_within.size(); ++w)
+          among += (w ? ", " : " among rows with the same ") + f.unique_within[w];
+        throw doc_.error_at(field_ptr(drafts[row_draft[i]], f.name),
+                            "field '" + f.name + "' must be unique" + among + ": " +
+                                (v->is_string() ? "'" + v->get<std::string>() + "'" : v->dump()) +
+                                " is already used at line " + std::to_string(was.line) +
+                                ", column " + std::to_string(was.col));
+      }
     }
   }
 
@@ -267,19 +335,20 @@ class Expander {
 
 }  // namespace
 
-Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval) {
+Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
+                     const RowValues& row_values) {
   Matrix m;
   m.doc = doc;
-  m.spec = parse_spec(*doc, "", true);
+  m.spec = parse_spec(*doc, "", true, row_values);
   Expander ex(*doc, eval);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }
 
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval) {
+                   ExpressionEvaluator& eval, const RowValues& row_values) {
   auto doc = std::make_shared<data::Document>(data::load_document(path, display));
-  return expand_matrix(std::move(doc), eval);
+  return expand_matrix(std::move(doc), eval, row_values);
 }
 
 }  // namespace wfgen::matrix

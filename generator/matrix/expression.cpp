@@ -1,6 +1,6 @@
 #include "matrix/expression.h"
 
-#include "jinja/runtime.h"
+#include "jinja/python/runtime.h"
 
 namespace wfgen::matrix {
 

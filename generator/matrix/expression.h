@@ -6,8 +6,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "jinja/environment.h"
-#include "jinja/value.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::matrix {
 

@@ -1,6 +1,7 @@
 // A matrix: a data file that expands into rows (the language is documented in
 // docs/matrices.md). Expansion order: axes product -> exclude -> include -> entries ->
-// per row: key/type checks, defaults, nested tables -> shard expansion -> derived fields.
+// per row: key/type checks, defaults, nested tables -> shard expansion -> derived fields ->
+// constraints and checks; then `unique` over the rows.
 #pragma once
 
 #include <filesystem>
@@ -30,10 +31,12 @@ struct Matrix {
 
 // Validates and expands a parsed matrix file. Throws data::DataError (positioned in the
 // matrix file, including errors of derived-field expressions).
-Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval);
+// `row_values` resolves `one_of: {matrix: ...}` (absent: such a declaration is an error).
+Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
+                     const RowValues& row_values = {});
 
 // Loads `path` (YAML) and expands it; `display` names it in messages.
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval);
+                   ExpressionEvaluator& eval, const RowValues& row_values = {});
 
 }  // namespace wfgen::matrix

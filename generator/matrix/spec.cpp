@@ -1,63 +1,54 @@
 #include "matrix/spec.h"
 
-#include "matrix/suggest.h"
+#include <algorithm>
+#include <array>
+
+#include "data/suggest.h"
+#include "matrix/constraints.h"
 
 namespace wfgen::matrix {
 
 using data::pointer_child;
+using data::Reader;
+
+namespace {
+
+// One row per field type: its name in matrix files and what it accepts.
+struct FieldTypeInfo {
+  FieldType type;
+  std::string_view name;
+  bool (*accepts)(const Json&);
+};
+
+constexpr std::array<FieldTypeInfo, 8> kFieldTypes = {{
+    {FieldType::String, "string", [](const Json& v) { return v.is_string(); }},
+    {FieldType::Int, "int", [](const Json& v) { return v.is_number_integer(); }},
+    {FieldType::Float, "float", [](const Json& v) { return v.is_number(); }},
+    {FieldType::Bool, "bool", [](const Json& v) { return v.is_boolean(); }},
+    {FieldType::List, "list", [](const Json& v) { return v.is_array(); }},
+    {FieldType::Map, "map", [](const Json& v) { return v.is_object(); }},
+    {FieldType::Any, "any", [](const Json&) { return true; }},
+    {FieldType::Table, "table", [](const Json& v) { return v.is_array(); }},
+}};
+
+const FieldTypeInfo& info(FieldType t) {
+  return kFieldTypes[static_cast<size_t>(t)];
+}
+
+std::vector<std::string> type_names() {
+  std::vector<std::string> names;
+  for (const auto& t : kFieldTypes) names.emplace_back(t.name);
+  return names;
+}
+
+}  // namespace
 
 std::string_view type_name(FieldType t) {
-  switch (t) {
-    case FieldType::String:
-      return "string";
-    case FieldType::Int:
-      return "int";
-    case FieldType::Float:
-      return "float";
-    case FieldType::Bool:
-      return "bool";
-    case FieldType::List:
-      return "list";
-    case FieldType::Map:
-      return "map";
-    case FieldType::Any:
-      return "any";
-    case FieldType::Table:
-      return "table";
-  }
-  return "any";
+  return info(t).name;
 }
 
 bool type_accepts(FieldType t, const Json& v) {
-  switch (t) {
-    case FieldType::String:
-      return v.is_string();
-    case FieldType::Int:
-      return v.is_number_integer();
-    case FieldType::Float:
-      return v.is_number();
-    case FieldType::Bool:
-      return v.is_boolean();
-    case FieldType::List:
-      return v.is_array();
-    case FieldType::Map:
-      return v.is_object();
-    case FieldType::Any:
-      return true;
-    case FieldType::Table:
-      return v.is_array();
-  }
-  return false;
-}
-
-std::string_view json_type_name(const Json& v) {
-  if (v.is_string()) return "string";
-  if (v.is_boolean()) return "bool";
-  if (v.is_number_integer()) return "int";
-  if (v.is_number()) return "float";
-  if (v.is_array()) return "list";
-  if (v.is_object()) return "map";
-  return "null";
+  return info(t).accepts(v);
 }
 
 const FieldSpec* MatrixSpec::field(std::string_view name) const {
@@ -81,166 +72,327 @@ std::vector<std::string> MatrixSpec::row_keys() const {
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"description", "fields",  "axes",   "include",
-                                           "exclude",     "entries", "derive", "expand_shards"};
-const std::vector<std::string> kFieldKeys = {"type",   "default", "doc",
-                                             "fields", "derive",  "expand_shards"};
-const std::vector<std::string> kTypeNames = {"string", "int", "float", "bool",
-                                             "list",   "map", "any",   "table"};
+const std::vector<std::string> kTopKeys = {"description", "fields", "axes",   "include",
+                                           "exclude",     "entries", "derive", "checks",
+                                           "expand_shards"};
+const std::vector<std::string> kConstraintKeys = {"one_of", "pattern", "min",    "max",
+                                                  "items",  "keys",    "values"};
+const std::vector<std::string> kTableKeys = {"fields", "derive", "checks", "expand_shards"};
+const std::vector<std::string> kCheckKeys = {"assert", "message", "at"};
 
-void check_keys(const data::Document& doc, const std::string& ptr, const Json& obj,
-                const std::vector<std::string>& allowed, std::string_view what) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    bool ok = false;
-    for (const auto& a : allowed) ok = ok || a == it.key();
-    if (!ok)
-      throw doc.error_at(pointer_child(ptr, it.key()), unknown_key_message(what, it.key(), allowed),
-                         true);
+std::vector<std::string> field_keys() {
+  std::vector<std::string> keys = {"type", "default", "doc", "unique"};
+  keys.insert(keys.end(), kConstraintKeys.begin(), kConstraintKeys.end());
+  keys.insert(keys.end(), kTableKeys.begin(), kTableKeys.end());
+  return keys;
+}
+
+std::vector<std::string> element_keys() {
+  std::vector<std::string> keys = {"type"};
+  keys.insert(keys.end(), kConstraintKeys.begin(), kConstraintKeys.end());
+  return keys;
+}
+
+class SpecParser {
+ public:
+  SpecParser(const data::Document& doc, const RowValues& row_values)
+      : doc_(doc), r_(doc), row_values_(row_values) {}
+
+  std::shared_ptr<MatrixSpec> spec(const std::string& ptr, bool top_level) {
+    auto spec = std::make_shared<MatrixSpec>();
+    spec->ptr = ptr;
+    const Json& root = ptr.empty() ? doc_.root() : doc_.root().at(Json::json_pointer(ptr));
+    r_.mapping_at(ptr, root, top_level ? "a matrix file" : "a table declaration");
+    if (top_level) r_.keys(ptr, root, kTopKeys, "a matrix file");
+
+    spec->expand_shards = r_.boolean(ptr, root, "expand_shards", false);
+    if (!root.contains("fields")) throw doc_.error_at(ptr, "a matrix needs `fields`");
+    fields(pointer_child(ptr, "fields"), root["fields"], *spec);
+    if (top_level && root.contains("axes")) axes(pointer_child(ptr, "axes"), root["axes"], *spec);
+    if (top_level && root.contains("include")) spec->include_ptr = pointer_child(ptr, "include");
+    if (top_level && root.contains("exclude")) spec->exclude_ptr = pointer_child(ptr, "exclude");
+    if (!spec->exclude_ptr.empty() && spec->axes.empty())
+      throw doc_.error_at(spec->exclude_ptr, "`exclude` needs `axes` to exclude from", true);
+    if (root.contains("derive")) derive(pointer_child(ptr, "derive"), root["derive"], *spec);
+    if (root.contains("checks")) checks(pointer_child(ptr, "checks"), root["checks"], *spec);
+    return spec;
   }
-}
 
-const Json& expect_object(const data::Document& doc, const std::string& ptr, const Json& v,
-                          std::string_view what) {
-  if (!v.is_object())
-    throw doc.error_at(
-        ptr, std::string(what) + " must be a mapping, not " + std::string(json_type_name(v)));
-  return v;
-}
+ private:
+  FieldType type(const std::string& ptr, const Json& v) {
+    if (!v.is_string())
+      throw doc_.error_at(ptr, "a field type must be a string (one of: string, int, float, bool, "
+                               "list, map, any, table)");
+    const std::string& s = v.get_ref<const std::string&>();
+    for (const auto& t : kFieldTypes)
+      if (t.name == s) return t.type;
+    throw doc_.error_at(ptr, data::unknown_key_message("type", s, type_names()));
+  }
 
-FieldType parse_type(const data::Document& doc, const std::string& ptr, const Json& v) {
-  if (!v.is_string())
-    throw doc.error_at(ptr,
-                       "a field type must be a string (one of: string, int, float, bool, "
-                       "list, map, any, table)");
-  const std::string& s = v.get_ref<const std::string&>();
-  for (size_t i = 0; i < kTypeNames.size(); ++i)
-    if (kTypeNames[i] == s) return static_cast<FieldType>(i);
-  throw doc.error_at(ptr, unknown_key_message("type", s, kTypeNames));
-}
+  void fields(const std::string& ptr, const Json& decls, MatrixSpec& spec) {
+    r_.mapping_at(ptr, decls, "`fields`");
+    if (decls.empty()) throw doc_.error_at(ptr, "`fields` declares no field");
+    std::vector<std::pair<std::string, std::string>> outer;  // a table's own `match` names
+    outer.swap(match_names_);
+    for (auto it = decls.begin(); it != decls.end(); ++it)
+      spec.fields.push_back(
+          field(pointer_child(ptr, it.key()), it.key(), it.value(), spec.expand_shards));
+    for (const auto& [name, at] : match_names_)
+      if (!spec.field(name))
+        throw doc_.error_at(at, data::unknown_key_message("field", name, spec.row_keys()) +
+                                    ": `match` names fields both matrices have");
+    match_names_ = std::move(outer);
+    for (const FieldSpec& f : spec.fields)
+      for (size_t i = 0; i < f.unique_within.size(); ++i)
+        if (!spec.field(f.unique_within[i]))
+          throw doc_.error_at(pointer_child(f.ptr, "unique"),
+                              data::unknown_key_message("field", f.unique_within[i],
+                                                        spec.row_keys()) +
+                                  ": `unique` names the fields a value is unique among");
+  }
 
-void parse_fields(const data::Document& doc, const std::string& ptr, const Json& fields,
-                  MatrixSpec& spec);
-
-FieldSpec parse_field(const data::Document& doc, const std::string& ptr, const std::string& name,
-                      const Json& decl, bool expand_shards) {
-  FieldSpec f;
-  f.name = name;
-  f.ptr = ptr;
-  if (expand_shards && (name == "shards" || name == "shard" || name == "num_shards"))
-    throw doc.error_at(
-        ptr, "field '" + name + "' is reserved: `expand_shards` makes shard and num_shards", true);
-  if (decl.is_string()) {
-    f.type = parse_type(doc, ptr, decl);
-  } else {
-    expect_object(doc, ptr, decl, "a field declaration");
-    check_keys(doc, ptr, decl, kFieldKeys, "field option");
-    if (!decl.contains("type")) throw doc.error_at(ptr, "field '" + name + "' needs a `type`");
-    f.type = parse_type(doc, pointer_child(ptr, "type"), decl["type"]);
-    if (decl.contains("default")) {
-      f.has_default = true;
-      f.default_value = decl["default"];
-      const std::string dptr = pointer_child(ptr, "default");
-      if (!f.default_value.is_null() && !type_accepts(f.type, f.default_value))
-        throw doc.error_at(dptr, "default of field '" + name + "' must be of type " +
-                                     std::string(type_name(f.type)) + ", not " +
-                                     std::string(json_type_name(f.default_value)));
+  FieldSpec field(const std::string& ptr, const std::string& name, const Json& decl,
+                  bool expand_shards) {
+    FieldSpec f;
+    f.name = name;
+    f.ptr = ptr;
+    if (expand_shards && (name == "shards" || name == "shard" || name == "num_shards"))
+      throw doc_.error_at(
+          ptr, "field '" + name + "' is reserved: `expand_shards` makes shard and num_shards",
+          true);
+    if (decl.is_string()) {
+      f.type = type(ptr, decl);
+    } else {
+      r_.keys(ptr, decl, field_keys(), "a field declaration", "field option");
+      if (!decl.contains("type")) throw doc_.error_at(ptr, "field '" + name + "' needs a `type`");
+      f.type = type(pointer_child(ptr, "type"), decl["type"]);
+      if (decl.contains("doc")) f.doc = r_.string(ptr, decl, "doc", false);
+      f.rules = constraints(ptr, decl, f.type);
+      unique(ptr, decl, f);
+      if (decl.contains("default")) {
+        f.has_default = true;
+        f.default_value = decl["default"];
+        const std::string dptr = pointer_child(ptr, "default");
+        if (!f.default_value.is_null() && !type_accepts(f.type, f.default_value))
+          throw doc_.error_at(dptr, "default of field '" + name + "' must be of type " +
+                                        std::string(type_name(f.type)) + ", not " +
+                                        std::string(json_type_name(f.default_value)));
+        if (!f.default_value.is_null() && f.type != FieldType::Table)
+          if (auto broken = check_constraints(f.type, f.rules, f.default_value))
+            throw doc_.error_at(dptr + broken->where,
+                                "default of field '" + name + "': " + broken->message,
+                                broken->at_key);
+      }
+      bool table_only = false;
+      for (const auto& k : kTableKeys) table_only = table_only || decl.contains(k);
+      if (table_only && f.type != FieldType::Table)
+        throw doc_.error_at(ptr, "only `type: table` fields may declare fields, derive, checks "
+                                 "or expand_shards");
+      if (f.type == FieldType::Table && !f.rules.empty())
+        throw doc_.error_at(ptr, "a table field's rows are checked by their own `fields`; "
+                                 "one_of, pattern, min, max, items, keys and values do not apply");
     }
-    bool table_only =
-        decl.contains("fields") || decl.contains("derive") || decl.contains("expand_shards");
-    if (table_only && f.type != FieldType::Table)
-      throw doc.error_at(ptr,
-                         "only `type: table` fields may declare fields, derive or "
-                         "expand_shards");
+    if (f.type == FieldType::Table) {
+      if (!decl.is_object() || !decl.contains("fields"))
+        throw doc_.error_at(ptr, "table field '" + name + "' needs `fields`");
+      f.table = spec(ptr, false);
+    }
+    return f;
   }
-  if (f.type == FieldType::Table) {
-    if (!decl.is_object() || !decl.contains("fields"))
-      throw doc.error_at(ptr, "table field '" + name + "' needs `fields`");
-    f.table = parse_spec(doc, ptr, false);
-  }
-  return f;
-}
 
-void parse_fields(const data::Document& doc, const std::string& ptr, const Json& fields,
-                  MatrixSpec& spec) {
-  expect_object(doc, ptr, fields, "`fields`");
-  if (fields.empty()) throw doc.error_at(ptr, "`fields` declares no field");
-  for (auto it = fields.begin(); it != fields.end(); ++it)
-    spec.fields.push_back(
-        parse_field(doc, pointer_child(ptr, it.key()), it.key(), it.value(), spec.expand_shards));
-}
+  // `unique: true`, or `unique: FIELD` / `[FIELDS]`: unique among rows equal on those fields.
+  void unique(const std::string& ptr, const Json& decl, FieldSpec& f) {
+    if (!decl.contains("unique")) return;
+    const std::string uptr = pointer_child(ptr, "unique");
+    const Json& u = decl["unique"];
+    if (u.is_boolean()) {
+      f.unique = u.get<bool>();
+      return;
+    }
+    f.unique = true;
+    if (u.is_string()) {
+      f.unique_within.push_back(u.get<std::string>());
+      return;
+    }
+    bool ok = u.is_array() && !u.empty();
+    for (const Json& x : u) ok = ok && x.is_string();
+    if (!ok)
+      throw doc_.error_at(uptr, "`unique` must be true, a field name, or a list of field names");
+    for (const Json& x : u) f.unique_within.push_back(x.get<std::string>());
+  }
+
+  Constraints constraints(const std::string& ptr, const Json& decl, FieldType t) {
+    Constraints c;
+    if (decl.contains("one_of")) one_of(pointer_child(ptr, "one_of"), decl["one_of"], t, c);
+    if (decl.contains("pattern")) {
+      const std::string pptr = pointer_child(ptr, "pattern");
+      if (t != FieldType::String && t != FieldType::Any)
+        throw doc_.error_at(pptr, "`pattern` applies to strings, not to a " +
+                                      std::string(type_name(t)) + " field");
+      c.pattern = r_.string(ptr, decl, "pattern", true);
+      try {
+        c.regex = std::make_shared<const std::regex>(c.pattern, std::regex::ECMAScript);
+      } catch (const std::regex_error& e) {
+        throw doc_.error_at(pptr, std::string("invalid regular expression: ") + e.what());
+      }
+    }
+    for (const char* bound : {"min", "max"}) {
+      if (!decl.contains(bound)) continue;
+      const Json& v = decl[bound];
+      if (!v.is_number())
+        throw doc_.error_at(pointer_child(ptr, bound), std::string("`") + bound +
+                                                           "` must be a number");
+      (bound[1] == 'i' ? c.min : c.max) = v.get<double>();
+    }
+    if (c.min && c.max && *c.min > *c.max)
+      throw doc_.error_at(pointer_child(ptr, "max"), "`max` is below `min`");
+    auto element = [&](const char* key, FieldType parent, std::optional<ElementSpec>& out) {
+      if (!decl.contains(key)) return;
+      const std::string eptr = pointer_child(ptr, key);
+      if (t != parent)
+        throw doc_.error_at(eptr, std::string("`") + key + "` applies to " +
+                                      std::string(type_name(parent)) + " fields");
+      out = element_spec(eptr, decl[key]);
+      if (std::string_view(key) == "keys" && out->type != FieldType::String &&
+          out->type != FieldType::Any)
+        throw doc_.error_at(eptr, "map keys are strings");
+    };
+    element("items", FieldType::List, c.items);
+    element("keys", FieldType::Map, c.keys);
+    element("values", FieldType::Map, c.values);
+    return c;
+  }
+
+  // `items: string` or `items: {type: string, one_of: [...], ...}`.
+  ElementSpec element_spec(const std::string& ptr, const Json& decl) {
+    ElementSpec e;
+    if (decl.is_string()) {
+      e.type = type(ptr, decl);
+      return e;
+    }
+    r_.keys(ptr, decl, element_keys(), "an element declaration", "element option");
+    e.type = decl.contains("type") ? type(pointer_child(ptr, "type"), decl["type"])
+                                   : FieldType::Any;
+    if (e.type == FieldType::Table)
+      throw doc_.error_at(pointer_child(ptr, "type"), "a table field holds the nested rows");
+    Constraints c = constraints(ptr, decl, e.type);
+    if (!c.empty()) e.rules = std::make_shared<const Constraints>(std::move(c));
+    return e;
+  }
+
+  // `one_of: [a, b]` or `one_of: {matrix: matrices/x.yml, field: name}`.
+  void one_of(const std::string& ptr, const Json& v, FieldType t, Constraints& c) {
+    if (v.is_array()) {
+      if (v.empty()) throw doc_.error_at(ptr, "`one_of` lists no value");
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (!type_accepts(t, v[i]) || v[i].is_array() || v[i].is_object())
+          throw doc_.error_at(pointer_child(ptr, i),
+                              "`one_of` values must be " + std::string(type_name(t)) +
+                                  " scalars, not " + std::string(json_type_name(v[i])));
+        c.one_of.push_back(v[i]);
+      }
+      return;
+    }
+    r_.keys(ptr, v, {"matrix", "field", "match"}, "`one_of`");
+    std::string path = r_.string(ptr, v, "matrix", true);
+    std::string field = r_.string(ptr, v, "field", true);
+    r_.relative_path(pointer_child(ptr, "matrix"), path);
+    if (v.contains("match")) {
+      const std::string mptr = pointer_child(ptr, "match");
+      const Json& m = v["match"];
+      bool ok = m.is_string() || (m.is_array() && !m.empty());
+      for (const Json& x : m.is_array() ? m : Json::array()) ok = ok && x.is_string();
+      if (!ok) throw doc_.error_at(mptr, "`match` must be a field name or a list of field names");
+      for (const Json& x : m.is_array() ? m : Json::array({m})) {
+        c.one_of_match.push_back(x.get<std::string>());
+        match_names_.emplace_back(x.get<std::string>(), mptr);
+      }
+    }
+    if (!row_values_)
+      throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
+    c.one_of_rows = row_values_(path, field, c.one_of_match, doc_, ptr);
+    for (const Json& row : c.one_of_rows)
+      if (std::find(c.one_of.begin(), c.one_of.end(), row[0]) == c.one_of.end())
+        c.one_of.push_back(row[0]);
+    c.one_of_source = "the '" + field + "' values of " + path;
+    if (c.one_of_match.empty()) c.one_of_rows.clear();
+  }
+
+  void axes(const std::string& aptr, const Json& decl, MatrixSpec& spec) {
+    r_.mapping_at(aptr, decl, "`axes`");
+    for (auto it = decl.begin(); it != decl.end(); ++it) {
+      const std::string one = pointer_child(aptr, it.key());
+      const FieldSpec* f = spec.field(it.key());
+      if (!f)
+        throw doc_.error_at(one,
+                            data::unknown_key_message("axis", it.key(), spec.row_keys()) +
+                                ": every axis must be a declared field",
+                            true);
+      if (!it.value().is_array())
+        throw doc_.error_at(one, "axis '" + it.key() + "' must be a list of values");
+      if (it.value().empty())
+        throw doc_.error_at(one, "axis '" + it.key() + "' is empty, so the product has no rows");
+      for (size_t i = 0; i < it.value().size(); ++i)
+        if (!type_accepts(f->type, it.value()[i]))
+          throw doc_.error_at(pointer_child(one, i),
+                              "axis '" + it.key() + "' values must be " +
+                                  std::string(type_name(f->type)) + ", not " +
+                                  std::string(json_type_name(it.value()[i])));
+      spec.axes.emplace_back(it.key(), one);
+    }
+  }
+
+  void derive(const std::string& dptr, const Json& decl, MatrixSpec& spec) {
+    r_.mapping_at(dptr, decl, "`derive`");
+    for (auto it = decl.begin(); it != decl.end(); ++it) {
+      const std::string one = pointer_child(dptr, it.key());
+      FieldSpec* f = nullptr;
+      for (auto& fs : spec.fields)
+        if (fs.name == it.key()) f = &fs;
+      if (!f)
+        throw doc_.error_at(one,
+                            data::unknown_key_message("field", it.key(), spec.row_keys()) +
+                                ": a derived field must be declared in `fields`",
+                            true);
+      if (f->has_default)
+        throw doc_.error_at(
+            one, "field '" + it.key() + "' has a default and a derivation; keep one", true);
+      if (!it.value().is_string() || it.value().get_ref<const std::string&>().empty())
+        throw doc_.error_at(one, "a derivation must be a Jinja expression in a string");
+      f->derived = true;
+      spec.derive.push_back({it.key(), it.value().get<std::string>(), one});
+    }
+  }
+
+  void checks(const std::string& cptr, const Json& decl, MatrixSpec& spec) {
+    if (!decl.is_array() || decl.empty())
+      throw doc_.error_at(cptr, "`checks` must be a non-empty list of {assert, message}");
+    for (size_t i = 0; i < decl.size(); ++i) {
+      const std::string one = pointer_child(cptr, i);
+      r_.keys(one, decl[i], kCheckKeys, "a check");
+      RowCheck c;
+      c.ptr = one;
+      c.expr = r_.string(one, decl[i], "assert", true);
+      c.message = r_.string(one, decl[i], "message", true);
+      c.at = r_.string(one, decl[i], "at", false);
+      if (!c.at.empty() && !spec.field(c.at))
+        throw doc_.error_at(pointer_child(one, "at"),
+                            data::unknown_key_message("field", c.at, spec.row_keys()));
+      spec.checks.push_back(std::move(c));
+    }
+  }
+
+  const data::Document& doc_;
+  Reader r_;
+  const RowValues& row_values_;
+  std::vector<std::pair<std::string, std::string>> match_names_;  // (field, where) to check
+};
 
 }  // namespace
 
 std::shared_ptr<MatrixSpec> parse_spec(const data::Document& doc, const std::string& ptr,
-                                       bool top_level) {
-  auto spec = std::make_shared<MatrixSpec>();
-  spec->ptr = ptr;
-  const Json* root = &doc.root();
-  if (!ptr.empty()) root = &doc.root().at(Json::json_pointer(ptr));
-  expect_object(doc, ptr, *root, top_level ? "a matrix file" : "a table declaration");
-  if (top_level) check_keys(doc, ptr, *root, kTopKeys, "key");
-
-  if (root->contains("expand_shards")) {
-    const Json& v = (*root)["expand_shards"];
-    if (!v.is_boolean())
-      throw doc.error_at(pointer_child(ptr, "expand_shards"),
-                         "`expand_shards` must be true or false");
-    spec->expand_shards = v.get<bool>();
-  }
-  if (!root->contains("fields")) throw doc.error_at(ptr, "a matrix needs `fields`");
-  parse_fields(doc, pointer_child(ptr, "fields"), (*root)["fields"], *spec);
-
-  if (top_level && root->contains("axes")) {
-    const std::string aptr = pointer_child(ptr, "axes");
-    const Json& axes = expect_object(doc, aptr, (*root)["axes"], "`axes`");
-    for (auto it = axes.begin(); it != axes.end(); ++it) {
-      const std::string one = pointer_child(aptr, it.key());
-      const FieldSpec* f = spec->field(it.key());
-      if (!f)
-        throw doc.error_at(one,
-                           unknown_key_message("axis", it.key(), spec->row_keys()) +
-                               ": every axis must be a declared field",
-                           true);
-      if (!it.value().is_array())
-        throw doc.error_at(one, "axis '" + it.key() + "' must be a list of values");
-      if (it.value().empty())
-        throw doc.error_at(one, "axis '" + it.key() + "' is empty, so the product has no rows");
-      for (size_t i = 0; i < it.value().size(); ++i)
-        if (!type_accepts(f->type, it.value()[i]))
-          throw doc.error_at(pointer_child(one, i), "axis '" + it.key() + "' values must be " +
-                                                        std::string(type_name(f->type)) + ", not " +
-                                                        std::string(json_type_name(it.value()[i])));
-      spec->axes.emplace_back(it.key(), one);
-    }
-  }
-  if (top_level && root->contains("include")) spec->include_ptr = pointer_child(ptr, "include");
-  if (top_level && root->contains("exclude")) spec->exclude_ptr = pointer_child(ptr, "exclude");
-  if (!spec->exclude_ptr.empty() && spec->axes.empty())
-    throw doc.error_at(spec->exclude_ptr, "`exclude` needs `axes` to exclude from", true);
-
-  if (root->contains("derive")) {
-    const std::string dptr = pointer_child(ptr, "derive");
-    const Json& derive = expect_object(doc, dptr, (*root)["derive"], "`derive`");
-    for (auto it = derive.begin(); it != derive.end(); ++it) {
-      const std::string one = pointer_child(dptr, it.key());
-      FieldSpec* f = nullptr;
-      for (auto& fs : spec->fields)
-        if (fs.name == it.key()) f = &fs;
-      if (!f)
-        throw doc.error_at(one,
-                           unknown_key_message("field", it.key(), spec->row_keys()) +
-                               ": a derived field must be declared in `fields`",
-                           true);
-      if (f->has_default)
-        throw doc.error_at(one, "field '" + it.key() + "' has a default and a derivation; keep one",
-                           true);
-      if (!it.value().is_string() || it.value().get_ref<const std::string&>().empty())
-        throw doc.error_at(one, "a derivation must be a Jinja expression in a string");
-      f->derived = true;
-      spec->derive.push_back({it.key(), it.value().get<std::string>(), one});
-    }
-  }
-  return spec;
+                                       bool top_level, const RowValues& row_values) {
+  return SpecParser(doc, row_values).spec(ptr, top_level);
 }
 
 }  // namespace wfgen::matrix

@@ -1,26 +1,57 @@
-// The schema half of a matrix file: declared fields (with types and defaults), axes,
-// include/exclude, derived fields and shard expansion. Parsed and checked before any
-// row is built, so a mistake in the declaration is reported at its own position.
+// The schema half of a matrix file: declared fields (with types, defaults and constraints),
+// axes, include/exclude, derived fields, checks and shard expansion. Parsed and checked
+// before any row is built, so a mistake in the declaration is reported at its own position.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "data/document.h"
+#include "data/reader.h"
 
 namespace wfgen::matrix {
 
 using data::Json;
+using data::json_type_name;
 
 enum class FieldType { String, Int, Float, Bool, List, Map, Any, Table };
 
 std::string_view type_name(FieldType t);
 // Whether `v` is acceptable for a field of type `t` (Table is checked by the expander).
 bool type_accepts(FieldType t, const Json& v);
-// The JSON type of `v` as a user reads it: string, int, float, bool, list, map, null.
-std::string_view json_type_name(const Json& v);
+
+struct Constraints;
+
+// What one element must be: a list item, a map key or a map value.
+struct ElementSpec {
+  FieldType type = FieldType::Any;
+  std::shared_ptr<const Constraints> rules;  // null: only the type
+};
+
+// What a value must satisfy beyond its type. Every member is optional.
+struct Constraints {
+  std::vector<Json> one_of;    // allowed values (from a list, or from another matrix's rows)
+  std::string one_of_source;   // "matrices/x.yml's 'name'" when one_of came from a matrix
+  // `one_of: {matrix, field, match}`: a row may only name the rows of the other matrix
+  // that agree with it on the `match` fields; `one_of_rows` holds, per row of the other
+  // matrix, [value, match values...].
+  std::vector<std::string> one_of_match;
+  std::vector<Json> one_of_rows;
+  std::string pattern;         // a full-match ECMAScript regex, for strings
+  std::shared_ptr<const std::regex> regex;
+  std::optional<double> min, max;  // numbers: the value; strings, lists, maps: the length
+  std::optional<ElementSpec> items, keys, values;
+
+  bool empty() const {
+    return one_of.empty() && one_of_source.empty() && pattern.empty() && !min && !max && !items &&
+           !keys && !values;
+  }
+};
 
 struct MatrixSpec;
 
@@ -30,6 +61,10 @@ struct FieldSpec {
   bool has_default = false;
   Json default_value;
   bool derived = false;
+  std::string doc;                    // what the field is, for messages
+  Constraints rules;
+  bool unique = false;                // no two rows (with equal `unique_within`) share a value
+  std::vector<std::string> unique_within;
   std::string ptr;                    // the declaration, for messages
   std::shared_ptr<MatrixSpec> table;  // Table fields: the spec of each nested row
 };
@@ -40,6 +75,14 @@ struct DerivedField {
   std::string ptr;  // the expression's position
 };
 
+// `checks:` an assertion over each finished row, with the message a reader gets.
+struct RowCheck {
+  std::string expr;     // a Jinja expression over the row; false fails the row
+  std::string message;
+  std::string at;       // the field to point at when the row sets it ("" = the row)
+  std::string ptr;
+};
+
 struct MatrixSpec {
   std::string ptr;  // where the spec is declared ("" for a matrix file's root)
   std::vector<FieldSpec> fields;
@@ -47,6 +90,7 @@ struct MatrixSpec {
   std::string include_ptr;                                // "" when absent
   std::string exclude_ptr;
   std::vector<DerivedField> derive;
+  std::vector<RowCheck> checks;
   bool expand_shards = false;
 
   const FieldSpec* field(std::string_view name) const;
@@ -55,9 +99,17 @@ struct MatrixSpec {
   std::vector<std::string> row_keys() const;
 };
 
+// Per row of the matrix at `path` (relative to the project), the array [value of `field`,
+// values of the `match` fields...], for `one_of: {matrix: PATH, field: NAME, match: [...]}`
+// written at `at` in `from`. Throws data::DataError (positioned there, or the other
+// matrix's own errors).
+using RowValues = std::function<std::vector<Json>(
+    const std::string& path, const std::string& field, const std::vector<std::string>& match,
+    const data::Document& from, const std::string& at)>;
+
 // Parses the spec at `ptr` of `doc`: the whole matrix file when `top_level`, else a
 // `type: table` field declaration. Throws data::DataError.
 std::shared_ptr<MatrixSpec> parse_spec(const data::Document& doc, const std::string& ptr,
-                                       bool top_level);
+                                       bool top_level, const RowValues& row_values = {});
 
 }  // namespace wfgen::matrix

@@ -102,7 +102,7 @@ std::vector<FileStatus> compare_outputs(const files::Tree& project, const Output
     } else if (*disk == o.content) {
       st.state = FileState::InSync;
     } else {
-      HeaderInfo h = inspect(*disk);
+      HeaderInfo h = inspect(*disk, comment_style(o.path));
       st.state = !h.generated ? FileState::Unowned
                  : h.intact   ? FileState::Drifted
                               : FileState::HandEdited;
@@ -120,7 +120,7 @@ std::vector<FileStatus> compare_outputs(const files::Tree& project, const Output
     FileStatus st;
     st.where = project.locate(canonical, false);
     if (!st.where.exists || !S_ISREG(st.where.st.st_mode) ||
-        files::read_head_at(st.where.dir->get(), st.where.name, kMarker.size()) != kMarker)
+        !starts_with_marker(files::read_head_at(st.where.dir->get(), st.where.name, kMarkerProbe)))
       continue;  // not ours: never touched
     st.path = child_of(dir.path, rel);
     st.state = FileState::Stale;

@@ -1,11 +1,65 @@
 #include "pipeline/header.h"
 
+#include <array>
 #include <cstdint>
 
 namespace wfgen::pipeline {
 
 namespace {
+
 constexpr std::string_view kFingerprintTag = "(fingerprint ";
+
+// File name endings with a comment style other than `#` lines.
+struct StyleByName {
+  std::string_view ending;
+  CommentStyle style;
+};
+constexpr std::array<StyleByName, 5> kStyles = {{
+    {".md", CommentStyle::Html},
+    {".markdown", CommentStyle::Html},
+    {".html", CommentStyle::Html},
+    {".htm", CommentStyle::Html},
+    {".json", CommentStyle::None},
+}};
+
+bool ends_with(std::string_view s, std::string_view end) {
+  return s.size() >= end.size() && s.substr(s.size() - end.size()) == end;
+}
+
+// The header's lines, each as a comment of `style`.
+std::string header_comment(std::string_view header, CommentStyle style) {
+  std::string out;
+  if (header.empty()) return out;
+  if (style == CommentStyle::Html) out += "<!--\n";
+  size_t start = 0;
+  while (start < header.size()) {
+    size_t nl = header.find('\n', start);
+    std::string_view line =
+        header.substr(start, nl == std::string_view::npos ? header.size() - start : nl - start);
+    if (style == CommentStyle::Html) {
+      std::string text(line);
+      // `-->` would end the comment early.
+      for (size_t at = 0; (at = text.find("-->", at)) != std::string::npos; at += 4)
+        text.replace(at, 3, "-- >");
+      out += text;
+    } else {
+      out += line.empty() ? "#" : "# ";
+      out += line;
+    }
+    out += '\n';
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  if (style == CommentStyle::Html) out += "-->\n";
+  return out;
+}
+
+}  // namespace
+
+CommentStyle comment_style(std::string_view path) {
+  for (const auto& s : kStyles)
+    if (ends_with(path, s.ending)) return s.style;
+  return CommentStyle::Hash;
 }
 
 std::string fingerprint(std::string_view text) {
@@ -21,37 +75,33 @@ std::string fingerprint(std::string_view text) {
 }
 
 std::string compose_output(std::string_view sources, std::string_view header,
-                           std::string_view body) {
-  std::string rest;
-  size_t start = 0;
-  while (start < header.size()) {
-    size_t nl = header.find('\n', start);
-    std::string_view line =
-        header.substr(start, nl == std::string_view::npos ? header.size() - start : nl - start);
-    rest += line.empty() ? "#" : "# ";
-    rest += line;
-    rest += '\n';
-    if (nl == std::string_view::npos) break;
-    start = nl + 1;
-  }
+                           std::string_view body, CommentStyle style) {
+  std::string rest = style == CommentStyle::None ? "" : header_comment(header, style);
   while (!body.empty() && body.back() == '\n') body.remove_suffix(1);
   if (!body.empty()) {
     rest += body;
     rest += '\n';
   }
-  std::string out(kMarker);
+  if (style == CommentStyle::None) return rest;
+  std::string out(style == CommentStyle::Html ? kHtmlMarker : kMarker);
   out += " from ";
   out += sources;
   out += "; DO NOT EDIT ";
   out += kFingerprintTag;
   out += fingerprint(rest);
-  out += ")\n";
+  out += style == CommentStyle::Html ? ") -->\n" : ")\n";
   return out + rest;
 }
 
-HeaderInfo inspect(std::string_view content) {
+bool starts_with_marker(std::string_view head) {
+  return head.substr(0, kMarker.size()) == kMarker ||
+         head.substr(0, kHtmlMarker.size()) == kHtmlMarker;
+}
+
+HeaderInfo inspect(std::string_view content, CommentStyle style) {
   HeaderInfo info;
-  if (content.substr(0, kMarker.size()) != kMarker) return info;
+  if (style == CommentStyle::None) return {true, true};
+  if (!starts_with_marker(content)) return info;
   info.generated = true;
   size_t nl = content.find('\n');
   std::string_view first = content.substr(0, nl);
@@ -60,7 +110,8 @@ HeaderInfo inspect(std::string_view content) {
   size_t tag = first.rfind(kFingerprintTag);
   if (tag == std::string_view::npos) return info;
   std::string_view recorded = first.substr(tag + kFingerprintTag.size());
-  info.intact = recorded.size() == 17 && recorded.back() == ')' &&
+  std::string_view close = first.substr(0, kHtmlMarker.size()) == kHtmlMarker ? ") -->" : ")";
+  info.intact = recorded.size() == 16 + close.size() && recorded.substr(16) == close &&
                 recorded.substr(0, 16) == fingerprint(rest);
   return info;
 }

@@ -1,11 +1,13 @@
 #include "pipeline/manifest.h"
 
 #include <cerrno>
+#include <regex>
 
 #include "data/load.h"
 #include "files/error.h"
-#include "matrix/spec.h"
-#include "matrix/suggest.h"
+#include "data/reader.h"
+#include "data/suggest.h"
+#include "jinja/options.h"
 
 namespace wfgen::pipeline {
 
@@ -13,85 +15,47 @@ using data::pointer_child;
 
 namespace {
 
-class Reader {
- public:
-  explicit Reader(const data::Document& doc) : doc_(doc) {}
+using data::Reader;
 
-  void keys(const std::string& ptr, const Json& obj, const std::vector<std::string>& allowed,
-            std::string_view what) const {
-    if (!obj.is_object()) throw doc_.error_at(ptr, std::string(what) + " must be a mapping");
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-      bool ok = false;
-      for (const auto& a : allowed) ok = ok || a == it.key();
-      if (!ok)
-        throw doc_.error_at(pointer_child(ptr, it.key()),
-                            matrix::unknown_key_message("key", it.key(), allowed), true);
-    }
-  }
-
-  std::string string(const std::string& ptr, const Json& obj, const std::string& key, bool required,
-                     std::string fallback = {}) const {
-    if (!obj.contains(key)) {
-      if (required) throw doc_.error_at(ptr, "missing required key '" + key + "'");
-      return fallback;
-    }
-    const Json& v = obj[key];
-    if (!v.is_string() || v.get_ref<const std::string&>().empty())
-      throw doc_.error_at(pointer_child(ptr, key), "'" + key + "' must be a non-empty string");
-    return v.get<std::string>();
-  }
-
-  bool boolean(const std::string& ptr, const Json& obj, const std::string& key,
-               bool fallback) const {
-    if (!obj.contains(key)) return fallback;
-    if (!obj[key].is_boolean())
-      throw doc_.error_at(pointer_child(ptr, key), "'" + key + "' must be true or false");
-    return obj[key].get<bool>();
-  }
-
-  Json mapping(const std::string& ptr, const Json& obj, const std::string& key) const {
-    if (!obj.contains(key)) return Json::object();
-    if (!obj[key].is_object())
-      throw doc_.error_at(pointer_child(ptr, key), "'" + key + "' must be a mapping");
-    return obj[key];
-  }
-
-  // A path under the root: relative, no '..', no control characters.
-  void relative_path(const std::string& ptr, const std::string& path) const {
-    std::filesystem::path p(path);
-    bool bad = p.is_absolute() || path.empty();
-    for (const auto& part : p) bad = bad || part == "..";
-    if (bad || has_control(path))
-      throw doc_.error_at(ptr, "'" + files::printable(path) +
-                                   "' must be a relative path inside the project");
-  }
-
-  static bool has_control(std::string_view s) {
-    for (unsigned char c : s)
-      if (c < 0x20 || c == 0x7f) return true;
-    return false;
-  }
-
-  const data::Document& doc_;
-};
-
+// `engine:` takes the engine's options by name (jinja/options.h).
 void read_engine(const Reader& r, const std::string& ptr, const Json& e,
                  jinja::EnvironmentOptions& o) {
-  r.keys(
-      ptr, e,
-      {"variable_start", "variable_end", "block_start", "block_end", "comment_start", "comment_end",
-       "trim_blocks", "lstrip_blocks", "keep_trailing_newline", "strict_undefined"},
-      "`engine`");
-  o.variable_start = r.string(ptr, e, "variable_start", false, o.variable_start);
-  o.variable_end = r.string(ptr, e, "variable_end", false, o.variable_end);
-  o.block_start = r.string(ptr, e, "block_start", false, o.block_start);
-  o.block_end = r.string(ptr, e, "block_end", false, o.block_end);
-  o.comment_start = r.string(ptr, e, "comment_start", false, o.comment_start);
-  o.comment_end = r.string(ptr, e, "comment_end", false, o.comment_end);
-  o.trim_blocks = r.boolean(ptr, e, "trim_blocks", o.trim_blocks);
-  o.lstrip_blocks = r.boolean(ptr, e, "lstrip_blocks", o.lstrip_blocks);
-  o.keep_trailing_newline = r.boolean(ptr, e, "keep_trailing_newline", o.keep_trailing_newline);
-  o.strict_undefined = r.boolean(ptr, e, "strict_undefined", o.strict_undefined);
+  std::vector<std::string> names;
+  for (const jinja::EngineOption& opt : jinja::engine_options()) names.emplace_back(opt.name);
+  r.keys(ptr, e, names, "`engine`");
+  for (const jinja::EngineOption& opt : jinja::engine_options()) {
+    const std::string name(opt.name);
+    if (opt.text) o.*opt.text = r.string(ptr, e, name, false, o.*opt.text);
+    if (opt.flag) o.*opt.flag = r.boolean(ptr, e, name, o.*opt.flag);
+  }
+}
+
+// `tables: {NAME: matrices/x.yml}`: whole matrices the template sees as lists of rows.
+void read_tables(const Reader& r, const std::string& family_ptr, const Json& f, Family& fam) {
+  const std::string ptr = pointer_child(family_ptr, "tables");
+  Json tables = r.mapping(family_ptr, f, "tables");
+  for (auto it = tables.begin(); it != tables.end(); ++it) {
+    const std::string one = pointer_child(ptr, it.key());
+    if (!it.value().is_string())
+      throw r.doc().error_at(one, "a table must be the path of a matrix file");
+    r.relative_path(one, it.value().get<std::string>());
+    fam.tables.push_back({it.key(), it.value().get<std::string>(), one});
+  }
+}
+
+// `each: ITEM in FIELD`, on a per_row family with a matrix.
+void read_each(const Reader& r, const std::string& family_ptr, const Json& f, Family& fam) {
+  if (!f.contains("each")) return;
+  const std::string ptr = pointer_child(family_ptr, "each");
+  const std::string text = r.string(family_ptr, f, "each", true);
+  static const std::regex form(R"(\s*([A-Za-z_]\w*)\s+in\s+([A-Za-z_]\w*)\s*)");
+  std::smatch m;
+  if (!std::regex_match(text, m, form))
+    throw r.doc().error_at(ptr, "'each' must read 'ITEM in FIELD': one output per item of the "
+                                "row's list FIELD, seen as ITEM");
+  if (fam.matrix.empty() || fam.mode != FamilyMode::PerRow)
+    throw r.doc().error_at(ptr, "'each' needs a 'matrix' and mode per_row");
+  fam.each = Each{m[1].str(), m[2].str(), ptr};
 }
 
 }  // namespace
@@ -133,7 +97,7 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir) {
   m.header = top.contains("header") ? r.string("", top, "header", false) : "";
   m.fix_command = r.string("", top, "fix_command", false, m.fix_command);
   // Printed in check's report (and its GitHub annotations): one line, nothing hidden.
-  if (Reader::has_control(m.fix_command))
+  if (files::has_control(m.fix_command))
     throw doc->error_at("/fix_command", "'fix_command' must be one line without control characters");
   m.vars = r.mapping("", top, "vars");
 
@@ -145,7 +109,9 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir) {
   for (size_t i = 0; i < fams.size(); ++i) {
     std::string p = pointer_child("/families", i);
     const Json& f = fams[i];
-    r.keys(p, f, {"name", "template", "matrix", "where", "mode", "output", "vars", "doc"},
+    r.keys(p, f,
+           {"name", "template", "matrix", "where", "mode", "each", "output", "tables", "vars",
+            "doc"},
            "a family");
     Family fam;
     fam.ptr = p;
@@ -165,11 +131,13 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir) {
       fam.mode = FamilyMode::AllRows;
     else
       throw doc->error_at(pointer_child(p, "mode"),
-                          matrix::unknown_key_message("mode", mode, {"per_row", "all_rows"}));
+                          data::unknown_key_message("mode", mode, {"per_row", "all_rows"}));
     if (fam.matrix.empty() && (f.contains("where") || f.contains("mode")))
       throw doc->error_at(p, "'where' and 'mode' need a 'matrix'");
     fam.output = r.string(p, f, "output", true);
     fam.vars = r.mapping(p, f, "vars");
+    read_tables(r, p, f, fam);
+    read_each(r, p, f, fam);
     m.families.push_back(std::move(fam));
   }
   return m;

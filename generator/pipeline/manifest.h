@@ -4,18 +4,34 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "data/document.h"
 #include "files/tree.h"
-#include "jinja/environment.h"
+#include "jinja/runtime/environment.h"
 
 namespace wfgen::pipeline {
 
 using data::Json;
 
 enum class FamilyMode { PerRow, AllRows };
+
+// A whole matrix handed to a family's template as a variable: the list of its rows.
+struct TableRef {
+  std::string name;    // the variable
+  std::string matrix;  // path relative to the root
+  std::string ptr;     // its position in the manifest
+};
+
+// `each: ITEM in FIELD`: a per_row family makes one output per item of the row's list
+// FIELD (a receiver per repo, say); the template and the output pattern see it as ITEM.
+struct Each {
+  std::string item;   // the variable
+  std::string field;  // the row's list (or table) field
+  std::string ptr;    // its position in the manifest
+};
 
 struct Family {
   std::string name;
@@ -24,6 +40,8 @@ struct Family {
   std::string where;          // optional row filter (a Jinja expression)
   FamilyMode mode = FamilyMode::PerRow;
   std::string output;  // output path pattern (a template), relative to output_dir
+  std::vector<TableRef> tables;
+  std::optional<Each> each;
   Json vars = Json::object();
   std::string ptr;  // the family's position in the manifest
 };

@@ -5,13 +5,14 @@
 #include <map>
 #include <sstream>
 
-#include "data/json_value.h"
+#include "data/json_convert.h"
 #include "data/load.h"
+#include "data/suggest.h"
 #include "files/error.h"
 #include "files/template_loader.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
-#include "matrix/matrix.h"
+#include "jinja/python/ops.h"
+#include "matrix/matrix_set.h"
 #include "pipeline/header.h"
 
 namespace wfgen::pipeline {
@@ -53,10 +54,15 @@ std::string normal_output_path(const std::string& rel, std::string& why) {
   return files::join_path(pieces);
 }
 
+// "row 3" or "row 3, receiver 2": which row (and item) made an output.
+std::string row_name(const Output& o) {
+  return "row " + std::to_string(o.row + 1) + (o.item.empty() ? "" : ", " + o.item);
+}
+
 std::string note_rendering(const std::string& path, const Output& o) {
   std::string note = "  note: while rendering " + path;
   if (!o.matrix.empty() && o.row >= 0)
-    note += " (row " + std::to_string(o.row + 1) + " of " + o.matrix + ", at " + o.matrix + ":" +
+    note += " (" + row_name(o) + " of " + o.matrix + ", at " + o.matrix + ":" +
             std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")";
   return note + "\n";
 }
@@ -67,7 +73,8 @@ class ProjectRenderer {
       : project_(std::move(project)),
         m_(m),
         loader_(project_loader(project_, m.template_dirs)),
-        env_(m.engine, loader_) {}
+        env_(m.engine, loader_),
+        matrices_([this](const std::string& path) { return project_->read(path); }, eval_) {}
 
   std::vector<Output> run() {
     std::vector<Output> outputs;
@@ -114,6 +121,13 @@ class ProjectRenderer {
     };
     put_all(base, m_.vars);
     put_all(base, fam.vars);
+    for (const TableRef& t : fam.tables) {
+      const matrix::Matrix& table = matrix_at(t.matrix, t.ptr);
+      std::vector<jinja::Value> list;
+      list.reserve(table.rows.size());
+      for (const matrix::Row& r : table.rows) list.push_back(data::to_value(r.values));
+      base.dict_obj().set(jinja::Value::string(t.name), jinja::Value::list(std::move(list)));
+    }
 
     Output proto;
     proto.family = fam.name;
@@ -124,17 +138,7 @@ class ProjectRenderer {
       render_one(fam, *tmpl, *out_tmpl, base, proto, outputs, owners);
       return;
     }
-    std::optional<std::string> matrix_text = project_->read(fam.matrix);
-    if (!matrix_text)
-      fail_at(pointer_child(fam.ptr, "matrix"), "matrix '" + fam.matrix + "' does not exist");
-    matrix::Matrix mx;
-    try {
-      mx = matrix::expand_matrix(
-          std::make_shared<const data::Document>(data::parse_data(std::move(*matrix_text), fam.matrix)),
-          eval_);
-    } catch (const data::DataError& e) {
-      throw ProjectError(e.format());
-    }
+    const matrix::Matrix& mx = matrix_at(fam.matrix, pointer_child(fam.ptr, "matrix"));
     std::vector<std::pair<int, jinja::Value>> rows;
     for (size_t i = 0; i < mx.rows.size(); ++i) {
       jinja::Value ctx = copy(base);
@@ -158,12 +162,50 @@ class ProjectRenderer {
       render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
       return;
     }
+    if (fam.each) check_each(*fam.each, mx);
     for (auto& [index, ctx] : rows) {
       Output o = proto;
       o.row = index;
       o.row_origin = mx.origin(mx.rows[index]);
-      render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+      if (!fam.each) {
+        render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+        continue;
+      }
+      const matrix::Row& row = mx.rows[index];
+      const Json& items = row.values.at(fam.each->field);
+      for (size_t k = 0; items.is_array() && k < items.size(); ++k) {
+        Output one = o;
+        one.item = fam.each->item + " " + std::to_string(k + 1);
+        std::string at = pointer_child(pointer_child(row.origin_ptr, fam.each->field), k);
+        if (mx.doc->root().contains(Json::json_pointer(at))) one.row_origin = mx.doc->value_mark(at);
+        jinja::Value item_ctx = copy(ctx);
+        item_ctx.dict_obj().set(jinja::Value::string(fam.each->item), data::to_value(items[k]));
+        render_one(fam, *tmpl, *out_tmpl, item_ctx, one, outputs, owners);
+      }
     }
+  }
+
+  // `each: ITEM in FIELD` names a list (or table) field of the matrix; a null is no items.
+  void check_each(const Each& each, const matrix::Matrix& mx) {
+    const matrix::FieldSpec* f = mx.spec->field(each.field);
+    if (!f)
+      fail_at(each.ptr,
+              data::unknown_key_message("field", each.field, mx.spec->row_keys()) + " in " + mx.file());
+    if (f->type != matrix::FieldType::List && f->type != matrix::FieldType::Table)
+      fail_at(each.ptr, "'each' needs a list or table field; '" + each.field + "' is a " +
+                            std::string(matrix::type_name(f->type)));
+  }
+
+  // The expanded matrix at `path`, named at `ptr` of the manifest.
+  const matrix::Matrix& matrix_at(const std::string& path, const std::string& ptr) {
+    const matrix::Matrix* m = nullptr;
+    try {
+      m = matrices_.find(path);
+    } catch (const data::DataError& e) {
+      throw ProjectError(e.format());
+    }
+    if (!m) fail_at(ptr, "matrix '" + path + "' does not exist");
+    return *m;
   }
 
   static jinja::Value copy(const jinja::Value& dict) {
@@ -198,7 +240,8 @@ class ProjectRenderer {
       if (o.row >= 0 && !o.matrix.empty())
         throw ProjectError(
             data::DataError(o.matrix, o.row_origin,
-                            "two rows write " + o.path + ": this one and " + it->second,
+                            std::string(o.item.empty() ? "two rows" : "two outputs") + " write " +
+                                o.path + ": this one and " + it->second,
                             row_line(o))
                 .format());
       fail_at(pointer_child(fam.ptr, "output"),
@@ -211,7 +254,7 @@ class ProjectRenderer {
       throw ProjectError(e.format() + note_rendering(o.path, o));
     }
     std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
-    o.content = compose_output(sources, m_.header, body);
+    o.content = compose_output(sources, m_.header, body, comment_style(o.path));
     outputs.push_back(std::move(o));
   }
 
@@ -222,7 +265,7 @@ class ProjectRenderer {
 
   static std::string describe(const Output& o) {
     if (o.row < 0) return "family '" + o.family + "'";
-    return "row " + std::to_string(o.row + 1) + " of family '" + o.family + "' (" + o.matrix + ":" +
+    return row_name(o) + " of family '" + o.family + "' (" + o.matrix + ":" +
            std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")";
   }
 
@@ -238,6 +281,7 @@ class ProjectRenderer {
   std::shared_ptr<files::TreeLoader> loader_;
   jinja::Environment env_;
   matrix::ExpressionEvaluator eval_;
+  matrix::MatrixSet matrices_;
 };
 
 }  // namespace

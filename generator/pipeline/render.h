@@ -27,7 +27,8 @@ struct Output {
   std::string template_name;  // as found: "templates/x.yml.j2"
   std::string matrix;         // "" when the family has none
   int row = -1;               // index among the matrix's expanded rows (per_row families)
-  data::Mark row_origin;      // where that row is written in the matrix
+  data::Mark row_origin;      // where that row (or its `each` item) is written in the matrix
+  std::string item;           // `each` families: "receiver 2", the item of the row
 };
 
 // Renders every output of the project, sorted by path; templates and matrices are read

@@ -122,7 +122,8 @@ std::string list_table(const std::vector<Output>& outputs) {
       out += "\t" + printable(o.matrix);
       if (o.row >= 0)
         out += ":" + std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) +
-               " (row " + std::to_string(o.row + 1) + ")";
+               " (row " + std::to_string(o.row + 1) +
+               (o.item.empty() ? "" : ", " + printable(o.item)) + ")";
       else
         out += " (all rows)";
     }

@@ -16,10 +16,16 @@ Case fields:
   options    trim_blocks, lstrip_blocks, keep_trailing_newline, strict_undefined (booleans) and
              variable_start, variable_end, block_start, block_end, comment_start, comment_end
   expected   exact output (written by this script), or
-  error      true when Jinja2 raises (written by this script), with `jinja_error` for the reader
+  error      true when Jinja2 raises (written by this script), with
+    jinja_error     Jinja2's exception type and str(exception) (its first line): wfgen prints the
+                    message part, or the one known_differences.yml gives with its reason
+    error_template, error_line   the template and line Jinja2 attributes the error to
+    error_col       the column. Jinja2 reports none, so with --wfgen BIN this script records the
+                    column wfgen reports where wfgen's template and line agree with Jinja2's (and
+                    keeps the recorded one otherwise): a column that later moves fails the test
 
-Usage: tests/cases/refresh.py [FILE.yml...]   (default: every tests/cases/*.yml)
-       tests/cases/refresh.py --check         (exit 1 if any file would change)
+Usage: tests/cases/refresh.py [--wfgen BIN] [FILE.yml...]   (default: every tests/cases/*.yml)
+       tests/cases/refresh.py --check                       (exit 1 if any file would change)
 """
 
 import json
@@ -43,7 +49,10 @@ DELIMITER_OPTIONS = {
     "comment_end": "comment_end_string",
 }
 FIELD_ORDER = ("name", "template", "include_dirs", "data", "data_files", "options", "expected", "error", "jinja_error",
-               "error_template", "error_line")
+               "error_template", "error_line", "error_col")
+ERROR_FIELDS = ("expected", "error", "jinja_error", "error_template", "error_line", "error_col")
+sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
+import test_cases  # noqa: E402 - the harness that runs wfgen on a case, shared with the test
 
 
 def case_templates(case):
@@ -135,9 +144,19 @@ def render_case(case):
             return ("error", message, name, line)
 
 
-def refresh_case(case):
-    out = {k: v for k, v in case.items()
-           if k not in ("expected", "error", "jinja_error", "error_template", "error_line")}
+def wfgen_column(wfgen, case, template, line):
+    """The column wfgen reports for an error case, when its template and line are Jinja2's."""
+    proc, tdir = test_cases.render_with_wfgen(wfgen, case)
+    m = test_cases.ERROR_LINE.match(proc.stderr.decode("utf-8", "replace").split("\n", 1)[0])
+    if proc.returncode != 1 or not m:
+        return None
+    if m.group("file").replace(tdir + os.sep, "") != template or int(m.group("line")) != line:
+        return None
+    return int(m.group("col"))
+
+
+def refresh_case(case, wfgen=None):
+    out = {k: v for k, v in case.items() if k not in ERROR_FIELDS}
     result = render_case(case)
     if result[0] == "ok":
         if re.search(r" at 0x[0-9a-f]+", result[1]):  # an object address: not reproducible
@@ -149,6 +168,12 @@ def refresh_case(case):
         if result[2] is not None:
             out["error_template"] = result[2]
             out["error_line"] = result[3]
+            same_place = (case.get("error_template"), case.get("error_line")) == result[2:4]
+            col = wfgen_column(wfgen, case, *result[2:4]) if wfgen else None
+            if col is None and same_place:
+                col = case.get("error_col")
+            if col is not None:
+                out["error_col"] = col
     ordered = {k: out[k] for k in FIELD_ORDER if k in out}
     ordered.update({k: v for k, v in out.items() if k not in ordered})
     return ordered
@@ -198,12 +223,19 @@ def load_cases(path):
 
 def main(argv):
     check = "--check" in argv
-    paths = [a for a in argv if a != "--check"]
+    argv = [a for a in argv if a != "--check"]
+    wfgen = None
+    if "--wfgen" in argv:
+        i = argv.index("--wfgen")
+        wfgen = os.path.abspath(argv[i + 1])
+        del argv[i : i + 2]
+    paths = argv
     if not paths:
-        paths = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".yml"))
+        paths = sorted(os.path.join(HERE, f) for f in os.listdir(HERE)
+                       if f.endswith(".yml") and f != test_cases.KNOWN_DIFFERENCES)
     changed, total, errors = [], 0, 0
     for path in paths:
-        cases = [refresh_case(c) for c in load_cases(path)]
+        cases = [refresh_case(c, wfgen) for c in load_cases(path)]
         total += len(cases)
         errors += sum(1 for c in cases if c.get("error"))
         text = dump_cases(cases)

@@ -127,13 +127,6 @@ TEST(DataJson, SyntaxError) {
   EXPECT_EQ(e.message(), "invalid JSON");
 }
 
-TEST(DataMerge, DeepMergesObjectsAndReplacesOthers) {
-  Json a = Json::parse(R"({"x": {"a": 1, "b": [1]}, "y": 1})");
-  Json b = Json::parse(R"({"x": {"b": [2], "c": 3}, "z": 4})");
-  wfgen::data::deep_merge(a, b);
-  EXPECT_EQ(a.dump(), R"({"x":{"a":1,"b":[2],"c":3},"y":1,"z":4})");
-}
-
 TEST(DataLoad, MissingFile) {
   try {
     wfgen::data::load_data_file("/nonexistent/zzz.yml");

@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "data/json_value.h"
-#include "jinja/environment.h"
+#include "data/json_convert.h"
 #include "jinja/error.h"
+#include "jinja/runtime/environment.h"
 #include "support/shared_dir.h"
 
 namespace {

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/value.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/value/value.h"
 
 namespace {
 

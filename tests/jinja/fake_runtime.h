@@ -8,17 +8,16 @@
 #include <utility>
 #include <vector>
 
-#include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
-#include "jinja/value.h"
+#include "jinja/python/methods.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja::testing {
 
 class FakeRuntime : public Runtime {
  public:
-  const EnvironmentOptions& options() const override { return options_; }
   Value make_undefined(std::string message) const override {
     return Value::undefined(std::move(message), false);
   }
@@ -51,9 +50,6 @@ class FakeRuntime : public Runtime {
   bool call_test(std::string_view, const Value&, CallArgs&) override {
     throw std::logic_error("no tests in FakeRuntime");
   }
-
- private:
-  EnvironmentOptions options_;
 };
 
 // Value builders for expectation tables.

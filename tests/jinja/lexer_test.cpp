@@ -2,10 +2,10 @@
 // comments, literals and lexical errors.
 #include <gtest/gtest.h>
 
-#include "jinja/environment.h"
 #include "jinja/error.h"
-#include "jinja/lexer.h"
-#include "jinja/source.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/syntax/lexer.h"
+#include "jinja/syntax/source.h"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Python methods on data (find_method + call), compared with CPython 3.11: each case
 // has the repr of the result (or "ErrorType: message") and the receiver's repr
 // afterwards (mutating methods). dict.keys()/values()/items() are views, as in Python.
+// tests/tools/cpython_tables.py regenerates the expected columns.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,8 +11,9 @@
 
 #include "jinja/error.h"
 #include "jinja/fake_runtime.h"
-#include "jinja/pyops.h"
-#include "jinja/runtime.h"
+#include "jinja/python/ops.h"
+#include "jinja/python/runtime.h"
+#include "support/table_test.h"
 
 namespace wfgen::jinja {
 namespace {
@@ -745,31 +747,34 @@ const MethodCase kMethodCases[] = {
      [] { return std::vector<std::pair<std::string, Value>>{}; }, "False", "", "1.5"},
 };
 
-TEST(Methods, MatchPython) {
+class MethodCalls : public ::testing::TestWithParam<MethodCase> {};
+
+TEST_P(MethodCalls, MatchPython) {
   testing::FakeRuntime rt;
-  for (const auto& c : kMethodCases) {
-    Value self = c.self();
-    std::string what = to_repr(self) + "." + c.name + "(...)";
-    Value method;
-    ASSERT_TRUE(find_method(self, c.name, method)) << what;
-    ASSERT_TRUE(method.is_object() && method.obj().callable()) << what;
-    CallArgs args;
-    args.args = c.args();
-    args.kwargs = c.kwargs();
-    try {
-      Value r = method.obj().call(rt, args);
-      EXPECT_EQ(std::string(c.error), "") << what << " returned " << to_repr(r);
-      EXPECT_EQ(to_repr(r), c.result_repr) << what;
-    } catch (const TemplateError& e) {
-      EXPECT_NE(std::string(c.error), "") << what << " raised " << e.message();
-      if (*c.error) {
-        EXPECT_TRUE(testing::same_error(e, c.error))
-            << what << ": " << e.message() << " vs " << c.error;
-      }
+  const MethodCase& c = GetParam();
+  Value self = c.self();
+  std::string what = to_repr(self) + "." + c.name + "(...)";
+  Value method;
+  ASSERT_TRUE(find_method(self, c.name, method)) << what;
+  ASSERT_TRUE(method.is_object() && method.obj().callable()) << what;
+  CallArgs args;
+  args.args = c.args();
+  args.kwargs = c.kwargs();
+  try {
+    Value r = method.obj().call(rt, args);
+    EXPECT_EQ(std::string(c.error), "") << what << " returned " << to_repr(r);
+    EXPECT_EQ(to_repr(r), c.result_repr) << what;
+  } catch (const TemplateError& e) {
+    EXPECT_NE(std::string(c.error), "") << what << " raised " << e.message();
+    if (*c.error) {
+      EXPECT_TRUE(testing::same_error(e, c.error))
+          << what << ": " << e.message() << " vs " << c.error;
     }
-    EXPECT_EQ(to_repr(self), c.self_after) << what;
   }
+  EXPECT_EQ(to_repr(self), c.self_after) << what;
 }
+
+WFGEN_TABLE_ROWS(MethodCalls, kMethodCases, to_repr(r.self()).substr(0, 12) + "_" + r.name);
 
 TEST(Methods, UnknownMethodsAndTypes) {
   Value out;

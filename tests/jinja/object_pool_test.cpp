@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 
-#include "jinja/object_pool.h"
-#include "jinja/value.h"
+#include "jinja/value/object_pool.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "jinja/output.h"
+#include "jinja/runtime/output.h"
 
 namespace wfgen::jinja {
 namespace {

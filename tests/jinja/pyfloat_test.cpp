@@ -1,7 +1,8 @@
 // pyfloat: repr / %-presentations / round compared with CPython 3.11.
-// The tables below were produced by running Python on each value (hex literals keep
-// the inputs bit-exact): repr(x), '%{#}.{p}{t}' % x and round(x, n).
-#include "jinja/pyfloat.h"
+// The expected columns are CPython's for each input (hex literals keep the inputs
+// bit-exact): repr(x), '%{#}.{p}{t}' % x and round(x, n). tests/tools/cpython_tables.py
+// regenerates them.
+#include "jinja/python/float_repr.h"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "jinja/error.h"
+#include "support/table_test.h"
 
 namespace wfgen::jinja {
 namespace {
@@ -2591,9 +2593,14 @@ uint64_t bits(double d) {
   return b;
 }
 
-TEST(PyFloat, ReprMatchesPython) {
-  for (const auto& c : kReprCases) EXPECT_EQ(float_repr(c.x), c.repr) << c.repr;
+class PyFloatRepr : public ::testing::TestWithParam<ReprCase> {};
+
+TEST_P(PyFloatRepr, ReprMatchesPython) {
+  const ReprCase& c = GetParam();
+  EXPECT_EQ(float_repr(c.x), c.repr) << c.repr;
 }
+
+WFGEN_TABLE_ROWS(PyFloatRepr, kReprCases, r.repr);
 
 TEST(PyFloat, ReprAppends) {
   std::string out = "x=";
@@ -2601,22 +2608,30 @@ TEST(PyFloat, ReprAppends) {
   EXPECT_EQ(out, "x=2.0");
 }
 
-TEST(PyFloat, FormatMatchesPython) {
-  for (const auto& c : kFormatCases) {
-    EXPECT_EQ(format_float(c.x, c.type, c.precision, c.alternate), c.expected)
-        << float_repr(c.x) << " type " << c.type << " precision " << c.precision
-        << (c.alternate ? " #" : "");
-  }
+class PyFloatFormat : public ::testing::TestWithParam<FormatCase> {};
+
+TEST_P(PyFloatFormat, FormatMatchesPython) {
+  const FormatCase& c = GetParam();
+  EXPECT_EQ(format_float(c.x, c.type, c.precision, c.alternate), c.expected)
+      << float_repr(c.x) << " type " << c.type << " precision " << c.precision
+      << (c.alternate ? " #" : "");
 }
 
-TEST(PyFloat, RoundMatchesPython) {
-  for (const auto& c : kRoundCases) {
-    double r = round_half_even(c.x, c.ndigits);
-    EXPECT_EQ(bits(r), bits(c.expected))
-        << "round(" << float_repr(c.x) << ", " << c.ndigits << ") = " << float_repr(r)
-        << ", Python: " << float_repr(c.expected);
-  }
+WFGEN_TABLE_ROWS(PyFloatFormat, kFormatCases,
+                 float_repr(r.x) + "_" + r.type + std::to_string(r.precision) +
+                     (r.alternate ? "alt" : ""));
+
+class PyFloatRound : public ::testing::TestWithParam<RoundCase> {};
+
+TEST_P(PyFloatRound, RoundMatchesPython) {
+  const RoundCase& c = GetParam();
+  double r = round_half_even(c.x, c.ndigits);
+  EXPECT_EQ(bits(r), bits(c.expected))
+      << "round(" << float_repr(c.x) << ", " << c.ndigits << ") = " << float_repr(r)
+      << ", Python: " << float_repr(c.expected);
 }
+
+WFGEN_TABLE_ROWS(PyFloatRound, kRoundCases, float_repr(r.x) + "_" + std::to_string(r.ndigits));
 
 TEST(PyFloat, RoundSpecialCases) {
   // Python: round(1.7976931348623157e308, -308) raises OverflowError.

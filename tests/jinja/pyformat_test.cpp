@@ -1,6 +1,7 @@
 // Python string formatting: fmt % args, fmt.format(...), format(value, spec).
-// Every expectation (result or "ErrorType: message") was produced by CPython 3.11.
-#include "jinja/pyformat.h"
+// Every expectation (result or "ErrorType: message") is CPython 3.11's for the row's
+// inputs; tests/tools/cpython_tables.py regenerates them.
+#include "jinja/python/format.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 
 #include "jinja/error.h"
 #include "jinja/fake_runtime.h"
+#include "support/table_test.h"
 
 namespace wfgen::jinja {
 namespace {
@@ -2901,36 +2903,45 @@ void check(const std::function<std::string()>& fn, const std::string& expected,
   }
 }
 
-TEST(PyFormat, PercentMatchesPython) {
+class PyFormatPercent : public ::testing::TestWithParam<PercentCase> {};
+
+TEST_P(PyFormatPercent, PercentMatchesPython) {
   testing::FakeRuntime rt;
-  for (const auto& c : kPercentCases) {
-    check([&] { return percent_format(rt, c.fmt, c.args()).as_string(); }, c.expected, c.error,
-          std::string("'") + c.fmt + "' % ...");
-  }
+  const PercentCase& c = GetParam();
+  check([&] { return percent_format(rt, c.fmt, c.args()).as_string(); }, c.expected, c.error,
+        std::string("'") + c.fmt + "' % ...");
 }
 
-TEST(PyFormat, StrFormatMatchesPython) {
+WFGEN_TABLE_ROWS(PyFormatPercent, kPercentCases, r.fmt);
+
+class PyFormatStrFormat : public ::testing::TestWithParam<StrFormatCase> {};
+
+TEST_P(PyFormatStrFormat, StrFormatMatchesPython) {
   testing::FakeRuntime rt;
-  for (const auto& c : kStrFormatCases) {
-    check(
-        [&] {
-          CallArgs args;
-          args.args = c.args();
-          args.kwargs = c.kwargs();
-          return str_format(rt, c.fmt, args);
-        },
-        c.expected, c.error, std::string("'") + c.fmt + "'.format(...)");
-  }
+  const StrFormatCase& c = GetParam();
+  check(
+      [&] {
+        CallArgs args;
+        args.args = c.args();
+        args.kwargs = c.kwargs();
+        return str_format(rt, c.fmt, args);
+      },
+      c.expected, c.error, std::string("'") + c.fmt + "'.format(...)");
 }
 
-TEST(PyFormat, FormatValueMatchesPython) {
+WFGEN_TABLE_ROWS(PyFormatStrFormat, kStrFormatCases, r.fmt);
+
+class PyFormatValue : public ::testing::TestWithParam<FormatValueCase> {};
+
+TEST_P(PyFormatValue, FormatValueMatchesPython) {
   testing::FakeRuntime rt;
-  for (const auto& c : kFormatValueCases) {
-    Value v = c.value();
-    check([&] { return format_value(rt, v, c.spec); }, c.expected, c.error,
-          "format(" + to_repr(v) + ", '" + c.spec + "')");
-  }
+  const FormatValueCase& c = GetParam();
+  Value v = c.value();
+  check([&] { return format_value(rt, v, c.spec); }, c.expected, c.error,
+        "format(" + to_repr(v) + ", '" + c.spec + "')");
 }
+
+WFGEN_TABLE_ROWS(PyFormatValue, kFormatValueCases, to_repr(r.value()) + "_" + r.spec);
 
 TEST(PyFormat, FormatMap) {
   testing::FakeRuntime rt;

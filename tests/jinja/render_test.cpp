@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "data/json_value.h"
-#include "jinja/environment.h"
+#include "data/json_convert.h"
 #include "jinja/error.h"
+#include "jinja/runtime/environment.h"
 
 namespace {
 

@@ -3,14 +3,16 @@
 // point's str.isprintable/isspace/isalpha/isdigit/isdecimal/isnumeric/isupper/
 // islower flags and its upper/lower/casefold/title/swapcase/capitalize strings
 // (FNV-1a), so the whole of Unicode is checked; the tables give readable cases.
-#include "jinja/unicode.h"
+// tests/tools/cpython_tables.py regenerates the hashes and the expected columns.
+#include "jinja/python/unicode.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
-#include "jinja/unicode_case.h"
+#include "jinja/python/unicode_case.h"
+#include "support/table_test.h"
 
 namespace wfgen::jinja::utf8 {
 namespace {
@@ -223,20 +225,23 @@ TEST(Unicode, CaseMappingsMatchPythonEverywhere) {
   EXPECT_EQ(h, kMappingHash);
 }
 
-TEST(Unicode, StringMethodsMatchPython) {
-  for (const auto& c : kStrCases) {
-    EXPECT_EQ(upper(c.s), c.upper) << c.s;
-    EXPECT_EQ(lower(c.s), c.lower) << c.s;
-    EXPECT_EQ(title(c.s), c.title) << c.s;
-    EXPECT_EQ(capitalize(c.s), c.capitalize) << c.s;
-    EXPECT_EQ(swapcase(c.s), c.swapcase) << c.s;
-    EXPECT_EQ(casefold(c.s), c.casefold) << c.s;
-    EXPECT_EQ(str_is_upper(c.s), c.isupper) << c.s;
-    EXPECT_EQ(str_is_lower(c.s), c.islower) << c.s;
-    EXPECT_EQ(str_is_title(c.s), c.istitle) << c.s;
-    EXPECT_EQ(length(c.s), c.length) << c.s;
-  }
+class UnicodeStrMethods : public ::testing::TestWithParam<StrCase> {};
+
+TEST_P(UnicodeStrMethods, StringMethodsMatchPython) {
+  const StrCase& c = GetParam();
+  EXPECT_EQ(upper(c.s), c.upper) << c.s;
+  EXPECT_EQ(lower(c.s), c.lower) << c.s;
+  EXPECT_EQ(title(c.s), c.title) << c.s;
+  EXPECT_EQ(capitalize(c.s), c.capitalize) << c.s;
+  EXPECT_EQ(swapcase(c.s), c.swapcase) << c.s;
+  EXPECT_EQ(casefold(c.s), c.casefold) << c.s;
+  EXPECT_EQ(str_is_upper(c.s), c.isupper) << c.s;
+  EXPECT_EQ(str_is_lower(c.s), c.islower) << c.s;
+  EXPECT_EQ(str_is_title(c.s), c.istitle) << c.s;
+  EXPECT_EQ(length(c.s), c.length) << c.s;
 }
+
+WFGEN_TABLE_ROWS(UnicodeStrMethods, kStrCases, r.s);
 
 TEST(Unicode, SimpleMappingsAndClasses) {
   EXPECT_EQ(to_upper('a'), uint32_t{'A'});

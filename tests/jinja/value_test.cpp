@@ -1,8 +1,8 @@
 // DictObj lookups through a LookupHint, and the StringPool loaders share keys with.
 #include <gtest/gtest.h>
 
-#include "jinja/string_pool.h"
-#include "jinja/value.h"
+#include "jinja/value/string_pool.h"
+#include "jinja/value/value.h"
 
 namespace wfgen::jinja {
 namespace {

@@ -17,6 +17,9 @@ import sys
 
 EQUAL = {
     "pytorch-perf-nightlies": 7,
+    "therock-pytorch-ci": 8,
+    "pytorch-crcr-allowlist": 1,
+    "downstream-receivers": 4,
 }
 
 

@@ -1,0 +1,94 @@
+#include "data/json_convert.h"
+
+#include <stdexcept>
+
+#include "jinja/value/string_pool.h"
+
+namespace wfgen::data {
+
+using jinja::Kind;
+using jinja::Value;
+
+namespace {
+
+Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
+  switch (json.type()) {
+    case nlohmann::json::value_t::null:
+    case nlohmann::json::value_t::discarded:
+      return Value::none();
+    case nlohmann::json::value_t::boolean:
+      return Value::boolean(json.get<bool>());
+    case nlohmann::json::value_t::number_integer:
+      return Value::integer(json.get<int64_t>());
+    case nlohmann::json::value_t::number_unsigned: {
+      uint64_t u = json.get<uint64_t>();
+      if (u <= uint64_t(INT64_MAX)) return Value::integer(int64_t(u));
+      return Value::integer(*jinja::BigInt::parse(std::to_string(u)));
+    }
+    case nlohmann::json::value_t::number_float:
+      return Value::floating(json.get<double>());
+    case nlohmann::json::value_t::string:
+      return Value::string(json.get_ref<const std::string&>());
+    case nlohmann::json::value_t::array: {
+      std::vector<Value> items;
+      items.reserve(json.size());
+      for (const auto& item : json) items.push_back(convert(item, keys));
+      return Value::list(std::move(items));
+    }
+    case nlohmann::json::value_t::object: {
+      Value d = Value::dict();
+      for (auto it = json.begin(); it != json.end(); ++it)
+        d.dict_obj().set(keys.get(it.key()), convert(it.value(), keys));
+      return d;
+    }
+    case nlohmann::json::value_t::binary:
+      break;
+  }
+  throw std::invalid_argument("binary data has no template value");
+}
+
+}  // namespace
+
+Value to_value(const nlohmann::ordered_json& json) {
+  jinja::StringPool keys;
+  return convert(json, keys);
+}
+
+nlohmann::ordered_json from_value(const Value& value) {
+  switch (value.kind()) {
+    case Kind::None:
+      return nullptr;
+    case Kind::Bool:
+      return value.as_bool();
+    case Kind::Int:
+      return value.as_int();
+    case Kind::Float:
+      return value.as_float();
+    case Kind::String:
+      return value.as_string();
+    case Kind::List:
+    case Kind::Tuple: {
+      nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+      for (const Value& item : value.items()) arr.push_back(from_value(item));
+      return arr;
+    }
+    case Kind::Dict: {
+      nlohmann::ordered_json obj = nlohmann::ordered_json::object();
+      for (const auto& [k, v] : value.dict_obj().entries()) {
+        if (!k.is_string()) throw std::invalid_argument("a dict key that is not a string");
+        obj[k.as_string()] = from_value(v);
+      }
+      return obj;
+    }
+    case Kind::BigInt:
+      throw std::invalid_argument("an integer beyond 64 bits");
+    case Kind::Undefined:
+      throw std::invalid_argument("an undefined value");
+    case Kind::Object:
+      break;
+  }
+  throw std::invalid_argument("a value that is not data (" + std::string(value.obj().type_name()) +
+                              ")");
+}
+
+}  // namespace wfgen::data

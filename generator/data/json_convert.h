@@ -1,0 +1,18 @@
+// Converting between data (nlohmann::ordered_json) and the engine's Value, keeping key order.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "jinja/value/value.h"
+
+namespace wfgen::data {
+
+// Objects become dicts (same key order), arrays lists, numbers int/float, null None.
+jinja::Value to_value(const nlohmann::ordered_json& json);
+
+// The reverse, for values computed by expressions (derived matrix fields). Tuples become
+// arrays. Non-string dict keys, undefined values, callables and ints beyond 64 bits throw
+// std::invalid_argument with a short reason.
+nlohmann::ordered_json from_value(const jinja::Value& value);
+
+}  // namespace wfgen::data

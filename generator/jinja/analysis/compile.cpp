@@ -1,0 +1,52 @@
+#include "jinja/analysis/compile.h"
+
+#include "jinja/analysis/constant_folding.h"
+#include "jinja/analysis/idtracking.h"
+#include "jinja/analysis/unknown_filters_tests.h"
+#include "jinja/builtins/registry.h"
+#include "jinja/syntax/node_children.h"
+#include "jinja/syntax/parser.h"
+#include "jinja/syntax/template.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+// Looks up every filter and test in the registry and marks the constant slices each
+// expression reads (children first: whether a node is constant depends on its
+// children's builtins). `printed`: e is the whole of a {{ }}.
+void annotate(Expr* e, bool printed) {
+  for_each_child(*e, [](Expr* child) { annotate(child, false); });
+  if (e->kind == ExprKind::Filter) {
+    auto* f = static_cast<FilterExpr*>(e);
+    f->builtin = find_filter(f->name);
+  } else if (e->kind == ExprKind::Test) {
+    auto* t = static_cast<TestExpr*>(e);
+    t->builtin = find_test(t->name);
+  }
+  mark_constant_slices(*e, printed);
+}
+
+void annotate(const Body& body) {
+  for (const StmtPtr& s : body) {
+    bool print = s->kind == StmtKind::Print;
+    for_each_part(
+        *s, [print](Expr* e) { annotate(e, print); },
+        [](const Body& b) { annotate(b); });
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<Template> compile_template(std::string name, std::string_view source,
+                                           const EnvironmentOptions& options,
+                                           std::string filename) {
+  std::shared_ptr<Template> tmpl =
+      parse_template(std::move(name), source, options, std::move(filename));
+  annotate(tmpl->body());
+  resolve_scopes(*tmpl);
+  check_unknown_filters_tests(*tmpl);
+  return tmpl;
+}
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,122 @@
+// The runtime objects templates see besides data: macros, the loop object, imported
+// template modules, `self`, `super` and global functions.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jinja/builtins/registry.h"
+#include "jinja/runtime/frame.h"
+#include "jinja/syntax/nodes.h"
+#include "jinja/value/value.h"
+
+namespace wfgen::jinja {
+
+class Template;
+
+// A {% macro %} (or the `caller` of a {% call %} block) bound to the scope it was
+// defined in: like a Python closure, it sees that scope's variables as they are
+// when it is called.
+struct MacroObj : ObjectBase {
+  std::shared_ptr<MacroDef> def;
+  const Template* tmpl = nullptr;  // where the body is (alive for the whole render)
+  Ref<Frame> closure;
+  Ref<Context> ctx;
+  bool autoescape = false;  // escaping of the scope it was defined in, for its body
+
+  std::string_view type_name() const override { return "Macro"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
+  const MacroObj* as_macro() const override { return this; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override;
+  void repr(std::string& out) const override;
+};
+
+// Jinja2's LoopContext: `loop.index`, `loop.cycle(...)`, `loop(children)`...
+struct LoopObj : ObjectBase {
+  std::vector<Value> items;
+  size_t index0 = 0;
+  size_t depth0 = 0;
+  const ForStmt* node = nullptr;
+  Ref<Frame> outer;  // where a recursive `loop(...)` call renders
+  Ref<Context> ctx;
+  Value last_changed;
+  bool changed_called = false;
+
+  std::string_view type_name() const override { return "LoopContext"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override;
+  void repr(std::string& out) const override;
+};
+
+// The result of {% import %}: the template's exported macros and variables.
+struct ModuleObj : ObjectBase {
+  std::string name;
+  std::vector<std::pair<std::string, Value>> exports;
+  std::string body;  // str(module) is the module's rendered output
+
+  std::string_view type_name() const override { return "TemplateModule"; }
+  std::string_view python_module() const override { return "jinja2.environment"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  const Value* stored_attribute(std::string_view name, uint32_t& hint) const override;
+  void repr(std::string& out) const override { out += body; }
+};
+
+// `self` in a template: `self.blockname()` renders that block.
+struct SelfObj : ObjectBase {
+  Ref<Context> ctx;
+  std::string_view type_name() const override { return "TemplateReference"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  void repr(std::string& out) const override;
+};
+
+// A callable that renders block `name` at position `index` of the chain:
+// `super()` and `self.name()`.
+struct BlockCallObj : ObjectBase {
+  Ref<Context> ctx;
+  std::string name;
+  size_t index = 0;
+  // The names the block sees: those where a scoped block stands, which super() passes
+  // on to the parent's block; null for the template's top-level names.
+  Ref<Frame> scope;
+  std::string_view type_name() const override { return "BlockReference"; }
+  std::string_view python_module() const override { return "jinja2.runtime"; }
+  bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override;
+};
+
+// A builtin global function (range, dict, namespace...).
+// Most are classes in Python (range, dict, Cycler...), printed as such.
+struct GlobalFuncObj : ObjectBase {
+  GlobalFn fn;
+  std::string name;
+  std::string_view type_name() const override {
+    return python_class().empty() ? "function" : "type";
+  }
+  bool callable() const override { return true; }
+  Value call(Runtime& rt, CallArgs& args) override { return fn(rt, args); }
+  void repr(std::string& out) const override {
+    std::string_view cls = python_class();
+    if (cls.empty()) {
+      out += "<function " + std::string(name == "lipsum" ? "generate_lorem_ipsum" : name) + ">";
+    } else {
+      out += "<class '" + std::string(cls) + "'>";
+    }
+  }
+  // The Python class this global is, or empty for a plain function (lipsum).
+  std::string_view python_class() const {
+    if (name == "range" || name == "dict") return name;
+    if (name == "cycler") return "jinja2.utils.Cycler";
+    if (name == "joiner") return "jinja2.utils.Joiner";
+    if (name == "namespace") return "jinja2.utils.Namespace";
+    return {};
+  }
+};
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,729 @@
+#include "jinja/runtime/renderer.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "jinja/error.h"
+#include "jinja/python/markup.h"
+#include "jinja/python/ops.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/objects.h"
+#include "jinja/syntax/interned_names.h"
+#include "jinja/syntax/template.h"
+
+namespace wfgen::jinja {
+
+namespace {
+
+// Python's recursion limit stops runaway includes and macros in Jinja2; we stop
+// well before the C++ stack would.
+constexpr size_t kMaxDepth = 200;
+
+const uint32_t kLoopSymbol = intern_symbol("loop");
+const uint32_t kSuperSymbol = intern_symbol("super");
+const uint32_t kCallerSymbol = intern_symbol("caller");
+const uint32_t kKwargsSymbol = intern_symbol("kwargs");
+const uint32_t kVarargsSymbol = intern_symbol("varargs");
+
+// Saves and restores the renderer state a nested render changes.
+template <class T>
+struct Restore {
+  T& slot;
+  T saved;
+  Restore(T& s, T value) : slot(s), saved(std::move(s)) { slot = std::move(value); }
+  ~Restore() { slot = std::move(saved); }
+};
+
+}  // namespace
+
+// Redirects the render's output into a spare buffer for as long as it lives.
+class CapturedOutput {
+ public:
+  explicit CapturedOutput(Renderer& r)
+      : r_(r), buffer_(r.take_buffer()), saved_(std::exchange(r.out_, buffer_.get())) {}
+  ~CapturedOutput() {
+    r_.out_ = saved_;
+    r_.return_buffer(std::move(buffer_));
+  }
+  CapturedOutput(const CapturedOutput&) = delete;
+  CapturedOutput& operator=(const CapturedOutput&) = delete;
+  std::string str() const { return buffer_->str(); }
+
+ private:
+  Renderer& r_;
+  std::unique_ptr<Output> buffer_;
+  Output* saved_;
+};
+
+Renderer::Renderer(const Environment& env, Output& out) : env_(env), out_(&out) {}
+
+std::unique_ptr<Output> Renderer::take_buffer() {
+  if (spare_buffers_.empty()) return std::make_unique<Output>();
+  std::unique_ptr<Output> b = std::move(spare_buffers_.back());
+  spare_buffers_.pop_back();
+  return b;
+}
+
+void Renderer::return_buffer(std::unique_ptr<Output> buffer) {
+  buffer->clear();
+  spare_buffers_.push_back(std::move(buffer));
+}
+
+Renderer::~Renderer() {
+  module_cache_.clear();
+  global_cache_.clear();
+  for (auto& f : closure_frames_) f->vars.clear();
+  for (auto& c : contexts_) {
+    c->root->vars.clear();
+    c->data.clear();
+    c->blocks.clear();
+  }
+}
+
+Value Renderer::make_undefined(std::string message) const {
+  return Value::undefined(std::move(message), env_.options().strict_undefined);
+}
+
+void Renderer::rethrow_located(TemplateError& e, uint32_t pos) const {
+  if (!e.located() && tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
+  throw e;
+}
+
+void Renderer::enter_call(uint32_t pos) {
+  if (++depth_ > kMaxDepth) {
+    --depth_;
+    TemplateError e(ErrorKind::Runtime,
+                    "maximum recursion depth exceeded while calling a Python object (a recursive "
+                    "macro, or an include/import "
+                    "cycle)");
+    if (tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
+    throw e;
+  }
+}
+
+// --- entry points -------------------------------------------------------------------
+
+void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& context) {
+  Ref<Context> ctx = make_ref<Context>();
+  if (context.is_dict()) {
+    for (const auto& [k, v] : context.dict_obj().entries()) {
+      if (k.is_string()) ctx->data[intern_symbol(k.as_string())] = v;
+    }
+  }
+  render_template_body(std::move(tmpl), ctx);
+}
+
+// Renders a template as the root of `ctx`, then the parents it extends.
+void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx) {
+  contexts_.push_back(ctx);
+  Restore<Ref<Context>> c(ctx_, ctx);
+  Restore<Ref<Frame>> f(frame_, ctx->root);
+  Restore<std::shared_ptr<const Template>> p(parent_, nullptr);
+  Restore<bool> s(suppress_output_, false);
+  Restore<bool> a(autoescape_, false);  // every template starts with the default
+  if (!ctx->tmpl) ctx->tmpl = tmpl;
+  std::shared_ptr<const Template> current = std::move(tmpl);
+  while (current) {
+    for (const auto& [name, block] : current->blocks())
+      ctx->blocks[name].push_back({block, current});
+    Restore<const Template*> t(tmpl_, current.get());
+    parent_ = nullptr;
+    suppress_output_ = false;
+    ctx->root->bind_missing_if_absent(current->unbound());
+    exec_body(current->body());
+    current = std::move(parent_);
+  }
+}
+
+std::string Renderer::render_to_string(const Body& body, Ref<Frame> frame) {
+  CapturedOutput captured(*this);
+  // A capture renders its body even after {% extends %} ({% set x %}...{% endset %}).
+  Restore<bool> s(suppress_output_, false);
+  Restore<Ref<Frame>> f(frame_, std::move(frame));
+  exec_body(body);
+  return captured.str();
+}
+
+// --- statements -----------------------------------------------------------------------
+
+void Renderer::exec_body(const Body& body) {
+  for (const auto& s : body) exec(*s);
+}
+
+void Renderer::exec(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Print:
+      return exec_print(static_cast<const PrintStmt&>(s));
+    case StmtKind::If:
+      return exec_if(static_cast<const IfStmt&>(s));
+    case StmtKind::For:
+      return exec_for(static_cast<const ForStmt&>(s));
+    case StmtKind::Set:
+      return exec_set(static_cast<const SetStmt&>(s));
+    case StmtKind::SetBlock:
+      return exec_set_block(static_cast<const SetBlockStmt&>(s));
+    case StmtKind::Macro:
+      return exec_macro(static_cast<const MacroStmt&>(s));
+    case StmtKind::CallBlock:
+      return exec_call_block(static_cast<const CallBlockStmt&>(s));
+    case StmtKind::FilterBlock:
+      return exec_filter_block(static_cast<const FilterBlockStmt&>(s));
+    case StmtKind::With:
+      return exec_with(static_cast<const WithStmt&>(s));
+    case StmtKind::Include:
+      return exec_include(static_cast<const IncludeStmt&>(s));
+    case StmtKind::Import:
+      return exec_import(static_cast<const ImportStmt&>(s));
+    case StmtKind::FromImport:
+      return exec_from_import(static_cast<const FromImportStmt&>(s));
+    case StmtKind::Extends:
+      return exec_extends(static_cast<const ExtendsStmt&>(s));
+    case StmtKind::Block:
+      return exec_block(static_cast<const BlockStmt&>(s));
+    case StmtKind::Scope:
+      return exec_scope(static_cast<const ScopeStmt&>(s));
+  }
+}
+
+void Renderer::exec_print(const PrintStmt& s) {
+  // After {% extends %} nothing prints; nothing in a run can change that midway.
+  if (suppress_output_) return;
+  for (const auto& part : s.parts) {
+    if (part.expr) {
+      print_expr(*part.expr);
+    } else {
+      out_->append(part.text);
+    }
+  }
+}
+
+void Renderer::print_expr(const Expr& e) {
+  if (e.kind == ExprKind::Call) {
+    eval_call(static_cast<const CallExpr&>(e), nullptr, out_);
+    return;
+  }
+  Value tmp;
+  const Value& v = *eval_borrowed(e, tmp);
+  if (v.is_string() && !autoescape_) {
+    out_->append(v.as_string());
+    return;
+  }
+  print_value(v, e.pos);
+}
+
+void Renderer::print_value(const Value& v, uint32_t pos) {
+  try {
+    if (autoescape_) return out_->append(markup_escape(v).as_string());
+    if (v.is_string()) return out_->append(v.as_string());
+    std::string text;
+    append_str(text, v);
+    out_->append(text);
+  } catch (TemplateError& err) {
+    rethrow_located(err, pos);
+  }
+}
+
+void Renderer::exec_scope(const ScopeStmt& s) {
+  Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
+  frame_->bind_missing(s.unbound);
+  Restore<bool> a(autoescape_, eval_truth(*s.autoescape));
+  exec_body(s.body);
+}
+
+Value Renderer::captured_value(std::string text) const {
+  // In an autoescaped scope, what a block set or macro captures is safe markup.
+  return autoescape_ ? Value::markup(std::move(text)) : Value::string(std::move(text));
+}
+
+void Renderer::exec_if(const IfStmt& s) {
+  for (const auto& [test, body] : s.branches) {
+    if (eval_truth(*test)) return exec_body(body);
+  }
+  exec_body(s.otherwise);
+}
+
+void Renderer::exec_for(const ForStmt& s) {
+  Value iterable = eval(*s.iter);
+  run_loop(s, iterable, 0, frame_);
+}
+
+void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer) {
+  std::vector<Value> items;
+  try {
+    items = iterate(iterable);
+  } catch (TemplateError& e) {
+    rethrow_located(e, s.iter->pos);
+  }
+  Ref<Frame> loop_frame = make_ref<Frame>(outer);
+  Restore<Ref<Frame>> f(frame_, loop_frame);
+  if (s.filter) {
+    std::vector<Value> kept;
+    for (auto& item : items) {
+      assign(*s.target, item);
+      if (eval_truth(*s.filter)) kept.push_back(std::move(item));
+    }
+    items = std::move(kept);
+    loop_frame->vars.clear();
+  }
+  if (items.empty()) {
+    frame_ = make_ref<Frame>(outer);
+    frame_->bind_missing(s.else_unbound);
+    exec_body(s.otherwise);
+    return;
+  }
+  // Each iteration starts from the enclosing scope: names set in the body do not carry
+  // over to the next iteration (Jinja2 re-binds them per iteration).
+  if (!s.uses_loop) {
+    for (const Value& item : items) {
+      loop_frame->vars.clear();
+      loop_frame->bind_missing(s.unbound);
+      assign(*s.target, item);
+      exec_body(s.body);
+    }
+    return;
+  }
+  auto* loop = new LoopObj;
+  Value loop_value = Value::object(loop);
+  loop->items = std::move(items);
+  loop->depth0 = depth;
+  loop->node = &s;
+  loop->outer = outer;
+  loop->ctx = ctx_;
+  for (size_t i = 0; i < loop->items.size(); ++i) {
+    loop_frame->vars.clear();
+    loop_frame->vars.emplace_back(kLoopSymbol, loop_value);
+    loop_frame->bind_missing(s.unbound);
+    loop->index0 = i;
+    assign(*s.target, loop->items[i]);
+    exec_body(s.body);
+  }
+}
+
+Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
+  CapturedOutput captured(*this);
+  Restore<Ref<Context>> c(ctx_, loop.ctx);
+  enter_call(loop.node->pos);
+  try {
+    run_loop(*loop.node, iterable, loop.depth0 + 1, loop.outer);
+  } catch (...) {
+    leave_call();
+    throw;
+  }
+  leave_call();
+  return Value::string(captured.str());
+}
+
+void Renderer::define(uint32_t sym, Value value) {
+  frame_->set(sym, std::move(value));
+  // Top-level names are the template's exports (for {% import %}), except _private ones.
+  if (frame_.get() == ctx_->root.get() && symbol_name(sym)[0] != '_') ctx_->export_name(sym);
+}
+
+void Renderer::assign(const Expr& target, const Value& value) {
+  switch (target.kind) {
+    case ExprKind::Name: {
+      define(static_cast<const NameExpr&>(target).symbol, value);
+      return;
+    }
+    case ExprKind::Tuple: {
+      const auto& names = static_cast<const SeqExpr&>(target).items;
+      std::vector<Value> values;
+      try {
+        values = unpack(value, names.size());
+      } catch (TemplateError& e) {
+        rethrow_located(e, target.pos);
+      }
+      for (size_t i = 0; i < names.size(); ++i) assign(*names[i], values[i]);
+      return;
+    }
+    case ExprKind::NsRef: {
+      const auto& ref = static_cast<const NsRefExpr&>(target);
+      Value ns = namespace_target(ref);
+      ns.obj().setattr(ref.attr, value);
+      return;
+    }
+    default: {
+      TemplateError te(ErrorKind::Syntax, "can't assign to this expression");
+      rethrow_located(te, target.pos);
+    }
+  }
+}
+
+// The namespace `{% set ns.attr = ... %}` assigns into; Jinja2 checks it before the
+// value is evaluated (after a block set's body, before its filter).
+Value Renderer::namespace_target(const NsRefExpr& ref) {
+  Value ns = lookup(ref.symbol, ref.name);
+  if (!ns.is_object() || ns.obj().type_name() != "Namespace") {
+    TemplateError te(ErrorKind::Runtime, "cannot assign attribute on non-namespace object");
+    rethrow_located(te, ref.pos);
+  }
+  return ns;
+}
+
+void Renderer::exec_set(const SetStmt& s) {
+  if (s.target->kind == ExprKind::NsRef) namespace_target(static_cast<const NsRefExpr&>(*s.target));
+  assign(*s.target, eval(*s.value));
+}
+
+void Renderer::exec_set_block(const SetBlockStmt& s) {
+  Ref<Frame> frame = make_ref<Frame>(frame_);
+  frame->bind_missing(s.unbound);
+  Value body = captured_value(render_to_string(s.body, std::move(frame)));
+  if (s.filter) body = eval_filter(*s.filter, &body);
+  if (s.target->kind == ExprKind::NsRef) {
+    return store_item(static_cast<const NsRefExpr&>(*s.target), std::move(body));
+  }
+  assign(*s.target, body);
+}
+
+// Jinja2 3.1 compiles `{% set ns.attr %}...{% endset %}` to `ns[attr] = ...` without the
+// namespace check of the `=` form: a dict takes the key, anything else raises Python's error.
+void Renderer::store_item(const NsRefExpr& ref, Value value) {
+  Value obj = lookup(ref.symbol, ref.name);
+  if (obj.is_object() && obj.obj().type_name() == "Namespace") {
+    obj.obj().setattr(ref.attr, std::move(value));
+    return;
+  }
+  if (obj.is_dict()) {
+    obj.dict_obj().set(Value::string(ref.attr), std::move(value));
+    return;
+  }
+  TemplateError te(ErrorKind::Type,
+                   obj.is_list()
+                       ? std::string("list indices must be integers or slices, not str")
+                       : "'" + std::string(obj.is_undefined() ? "_MissingType" : type_name(obj)) +
+                             "' object does not support item assignment");
+  rethrow_located(te, ref.pos);
+}
+
+Value Renderer::make_macro(const std::shared_ptr<MacroDef>& def) {
+  auto* m = new MacroObj;
+  Value v = Value::object(m);
+  m->def = def;
+  m->tmpl = tmpl_;
+  m->closure = frame_;
+  m->ctx = ctx_;
+  m->autoescape = autoescape_;
+  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) {
+    closure_frames_.push_back(frame_);
+  }
+  return v;
+}
+
+void Renderer::exec_macro(const MacroStmt& s) {
+  define(s.symbol, make_macro(s.def));
+}
+
+Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct) {
+  // Binds arguments as Jinja2's Macro.__call__ does: positionals first, then keywords
+  // for the remaining parameters, then caller/kwargs/varargs when the body reads them.
+  const MacroDef& def = *macro.def;
+  const size_t nparams = def.params.size();
+  std::vector<Value>& positional = args.args;
+  const size_t npos = std::min(positional.size(), nparams);
+  Ref<Frame> frame = make_ref<Frame>(macro.closure);
+  ScopeVars& vars = frame->vars;
+  for (size_t i = 0; i < npos; ++i)
+    vars.emplace_back(def.params[i].second, std::move(positional[i]));
+  bool found_caller = def.caller_param >= 0 && (npos == nparams || def.caller_param >= int(npos));
+  // One entry per parameter, in order: the rest are given by keyword or missing until
+  // their default is evaluated (a default naming a later parameter finds it missing).
+  for (size_t i = npos; i < nparams; ++i) {
+    Value v = missing_value();
+    if (!args.kwargs.empty()) args.take_kwarg(def.params[i].first, v);
+    vars.emplace_back(def.params[i].second, std::move(v));
+  }
+
+  if (def.uses_caller && !found_caller) {
+    Value caller;
+    if (args.kwargs.empty() || !args.take_kwarg("caller", caller))
+      caller = make_undefined("No caller defined");
+    vars.emplace_back(kCallerSymbol, std::move(caller));
+  }
+  if (def.uses_kwargs) {
+    Value kwargs = Value::dict();
+    for (auto& [k, v] : args.kwargs) kwargs.dict_obj().set(Value::string(k), std::move(v));
+    vars.emplace_back(kKwargsSymbol, std::move(kwargs));
+  } else if (!args.kwargs.empty()) {
+    for (const auto& kw : args.kwargs) {
+      if (kw.first == "caller") {
+        throw_type_error("macro " + def.quoted_name() +
+                         " was invoked with two values for the special caller argument. This is "
+                         "most likely a bug.");
+      }
+    }
+    throw_type_error("macro " + def.quoted_name() + " takes no keyword argument '" +
+                     args.kwargs[0].first + "'");
+  }
+  if (def.uses_varargs) {
+    std::vector<Value> rest;
+    for (size_t i = nparams; i < positional.size(); ++i) rest.push_back(std::move(positional[i]));
+    vars.emplace_back(kVarargsSymbol, Value::tuple(std::move(rest)));
+  } else if (positional.size() > nparams) {
+    throw_type_error("macro " + def.quoted_name() + " takes not more than " +
+                     std::to_string(nparams) + " argument(s)");
+  }
+  frame->bind_missing(def.unbound);
+
+  const bool escaped_result = autoescape_;  // the caller's setting decides (Jinja2's Macro)
+  std::optional<CapturedOutput> captured;
+  if (!direct) captured.emplace(*this);
+  Restore<Output*> o(out_, direct ? direct : out_);
+  Restore<bool> a(autoescape_, macro.autoescape);
+  Restore<Ref<Frame>> f(frame_, std::move(frame));
+  Restore<Ref<Context>> c(ctx_, macro.ctx);
+  Restore<const Template*> t(tmpl_, macro.tmpl);
+  Restore<bool> s(suppress_output_, false);
+  enter_call(0);
+  try {
+    // Defaults are evaluated inside the macro, in order: later ones see earlier params.
+    const size_t first_default = nparams - def.defaults.size();
+    for (size_t i = npos; i < nparams; ++i) {
+      if (!is_missing(frame_->vars[i].second)) continue;  // given by keyword
+      frame_->vars[i].second =
+          i >= first_default
+              ? eval(*def.defaults[i - first_default])
+              : make_undefined("parameter '" + def.params[i].first + "' was not provided");
+    }
+    exec_body(def.body);
+  } catch (...) {
+    leave_call();
+    throw;
+  }
+  leave_call();
+  if (direct) return Value::none();
+  return escaped_result ? Value::markup(captured->str()) : Value::string(captured->str());
+}
+
+void Renderer::exec_call_block(const CallBlockStmt& s) {
+  // Like Jinja2, a call block prints even after {% extends %} (only text, {{ }} output,
+  // filter blocks and blocks are held back there).
+  Value caller = make_macro(s.caller);
+  eval_call(*s.call, &caller, out_);
+}
+
+void Renderer::exec_filter_block(const FilterBlockStmt& s) {
+  Ref<Frame> frame = make_ref<Frame>(frame_);
+  frame->bind_missing(s.unbound);
+  Value body = captured_value(render_to_string(s.body, std::move(frame)));
+  Value result = eval_filter(*s.filter, &body);
+  if (suppress_output_) return;
+  // Jinja2 writes the filter's result to the output as it is: joining the output
+  // refuses anything that is not a string.
+  if (!result.is_string()) {
+    TemplateError e(ErrorKind::Type, "sequence item 0: expected str instance, " +
+                                         std::string(type_name(result)) + " found");
+    rethrow_located(e, s.pos);
+  }
+  out_->append(result.as_string());
+}
+
+void Renderer::exec_with(const WithStmt& s) {
+  // Values are evaluated in the outer scope, then bound in the inner one.
+  std::vector<Value> values;
+  for (const auto& [target, value] : s.assignments) values.push_back(eval(*value));
+  Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
+  frame_->bind_missing(s.unbound);
+  for (size_t i = 0; i < values.size(); ++i) assign(*s.assignments[i].first, values[i]);
+  exec_body(s.body);
+}
+
+// --- templates: include, import, extends, blocks -----------------------------------
+
+// Jinja2's get_template for one name (extends), and get_or_select_template for include
+// and import: a string is one name, anything else a list of names tried in turn.
+std::shared_ptr<const Template> Renderer::load(const Value& name, bool ignore_missing, uint32_t pos,
+                                               bool one_name) {
+  try {
+    if (name.is_undefined()) raise_undefined(name);
+    if (name.is_string()) {
+      try {
+        return env_.get_template(name.as_string());
+      } catch (TemplateError& e) {
+        if (e.kind() != ErrorKind::NotFound || e.located() || !ignore_missing) throw;
+        return nullptr;
+      }
+    }
+    if (one_name) raise_no_attribute(name, "split");
+    if (!name.is_sequence() && !name.is_dict() && !name.is_object() && truthy(name))
+      throw_type_error("'" + std::string(type_name(name)) + "' object is not iterable");
+    std::vector<Value> names = truthy(name) ? iterate(name) : std::vector<Value>{};
+    if (names.empty()) {
+      if (ignore_missing) return nullptr;
+      throw_error(ErrorKind::NotFound, "Tried to select from an empty list of templates.");
+    }
+    for (const auto& n : names) {
+      if (n.is_undefined()) continue;  // select_template skips undefined names
+      if (!n.is_string()) raise_no_attribute(n, "split");
+      try {
+        return env_.get_template(n.as_string());
+      } catch (TemplateError& e) {
+        if (e.kind() != ErrorKind::NotFound || e.located()) throw;
+      }
+    }
+    if (ignore_missing) return nullptr;
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + to_str(n);
+    throw_error(ErrorKind::NotFound, "none of the templates given were found: " + list);
+  } catch (TemplateError& e) {
+    rethrow_located(e, pos);
+  }
+}
+
+Ref<Context> Renderer::new_context(bool with_context) {
+  Ref<Context> ctx = make_ref<Context>();
+  if (!with_context) return ctx;
+  // The included template sees the render variables, the top-level names, and the
+  // local names of every enclosing scope (innermost wins).
+  ctx->data = ctx_->data;
+  std::vector<const Frame*> chain;
+  for (const Frame* f = frame_.get(); f; f = f->parent.get()) chain.push_back(f);
+  // Unassigned (missing) names are not passed on: there, the context's value shows.
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    for (const auto& [sym, v] : (*it)->vars) {
+      if (!is_missing(v)) ctx->data[sym] = v;
+    }
+  }
+  return ctx;
+}
+
+void Renderer::exec_include(const IncludeStmt& s) {
+  // Includes render (and print) even after {% extends %}, before the parent does.
+  std::shared_ptr<const Template> tmpl = load(eval(*s.name), s.ignore_missing, s.pos);
+  if (!tmpl) return;
+  enter_call(s.pos);
+  try {
+    render_template_body(tmpl, new_context(s.with_context));
+  } catch (TemplateError& e) {
+    leave_call();
+    e.add_chain(tmpl_->source().loc(s.pos));
+    throw;
+  }
+  leave_call();
+}
+
+Value Renderer::import_module(const Value& name, bool with_context, uint32_t pos) {
+  std::shared_ptr<const Template> tmpl = load(name, false, pos);
+  if (!with_context) {
+    auto it = module_cache_.find(tmpl.get());
+    if (it != module_cache_.end()) return it->second;
+  }
+  Ref<Context> ctx = new_context(with_context);
+  std::string body;
+  enter_call(pos);
+  try {
+    CapturedOutput captured(*this);
+    render_template_body(tmpl, ctx);
+    body = captured.str();
+  } catch (TemplateError& e) {
+    leave_call();
+    e.add_chain(tmpl_->source().loc(pos));
+    throw;
+  }
+  leave_call();
+  auto* m = new ModuleObj;
+  Value module = Value::object(m);
+  m->name = tmpl->name();
+  m->body = std::move(body);
+  for (uint32_t sym : ctx->exported) {
+    const Value* v = ctx->root->find_local(sym);
+    if (v && !is_missing(*v)) m->exports.emplace_back(symbol_name(sym), *v);
+  }
+  if (!with_context) module_cache_[tmpl.get()] = module;
+  return module;
+}
+
+void Renderer::exec_import(const ImportStmt& s) {
+  Value module = import_module(eval(*s.name), s.with_context, s.pos);
+  frame_->set(s.symbol, std::move(module));
+}
+
+void Renderer::exec_from_import(const FromImportStmt& s) {
+  Value name = eval(*s.name);
+  Value module = import_module(name, s.with_context, s.pos);
+  for (const auto& item : s.names) {
+    Value v;
+    if (!module.obj().getattr(*this, item.name, v)) {
+      std::string shown;
+      append_string_repr(shown, static_cast<const ModuleObj&>(module.obj()).name);
+      std::string importer;
+      append_string_repr(importer, tmpl_->name());
+      v = make_undefined("the template " + shown + " (imported on line " +
+                         std::to_string(tmpl_->source().loc(s.pos).line) + " in " + importer +
+                         ") does not export the requested name '" + item.name + "'");
+    }
+    frame_->set(item.symbol, std::move(v));
+  }
+}
+
+void Renderer::exec_extends(const ExtendsStmt& s) {
+  if (parent_) {
+    TemplateError e(ErrorKind::Runtime, "extended multiple times");
+    rethrow_located(e, s.pos);
+  }
+  Value name = eval(*s.name);
+  // extends takes one name (Jinja2's get_template): a list is no choice of templates.
+  if (name.is_list() || name.is_dict()) {
+    TemplateError e(ErrorKind::Type, "unhashable type: '" + std::string(type_name(name)) + "'");
+    rethrow_located(e, s.pos);
+  }
+  parent_ = load(name, false, s.pos, true);
+  // Everything after {% extends %} renders through the parent's blocks only.
+  suppress_output_ = true;
+}
+
+void Renderer::exec_block(const BlockStmt& s) {
+  if (suppress_output_) return;
+  auto it = ctx_->blocks.find(s.name);
+  if (it == ctx_->blocks.end()) return;
+  // A scoped block sees the enclosing local names; others only the template's.
+  Ref<Frame> parent = s.scoped ? frame_ : ctx_->root;
+  std::string text = render_block_in(ctx_, s.name, 0, parent);
+  out_->append(text);
+}
+
+Value Renderer::render_block(Ref<Context> ctx, const std::string& name, size_t index,
+                             Ref<Frame> scope) {
+  Ref<Frame> parent = scope ? std::move(scope) : ctx->root;
+  return Value::string(render_block_in(ctx, name, index, std::move(parent)));
+}
+
+std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
+                                      Ref<Frame> parent) {
+  auto& chain = ctx->blocks[name];
+  const BlockRef& ref = chain[index];
+  if (ref.block->required) {
+    TemplateError e(ErrorKind::Runtime, "Required block '" + name + "' not found");
+    rethrow_located(e, ref.block->pos);
+  }
+  Ref<Frame> frame = make_ref<Frame>(parent);
+  frame->opens_context = true;
+  frame->bind_missing(ref.block->unbound);
+  if (index + 1 < chain.size()) {
+    auto* sup = new BlockCallObj;
+    Value v = Value::object(sup);
+    sup->ctx = ctx;
+    sup->name = name;
+    sup->index = index + 1;
+    sup->scope = parent;  // super() sees what this block sees
+    frame->set(kSuperSymbol, v);
+  } else {
+    frame->set(kSuperSymbol, make_undefined("there is no parent block called '" + name + "'."));
+  }
+  Restore<Ref<Context>> c(ctx_, ctx);
+  Restore<const Template*> t(tmpl_, ref.tmpl.get());
+  Restore<bool> s(suppress_output_, false);
+  Restore<bool> a(autoescape_, false);  // blocks are compiled with the template's default
+  enter_call(ref.block->pos);
+  std::string text;
+  try {
+    text = render_to_string(ref.block->body, frame);
+  } catch (...) {
+    leave_call();
+    throw;
+  }
+  leave_call();
+  return text;
+}
+
+}  // namespace wfgen::jinja

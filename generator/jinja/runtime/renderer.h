@@ -1,0 +1,170 @@
+// Renderer: evaluates a parsed Template against a context, writing into one output
+// buffer. It implements Jinja2's runtime semantics: scoping, loops, macros, calls,
+// includes, imports and template inheritance. Statements live in render_statements.cpp,
+// expressions in render_expressions.cpp.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jinja/error.h"
+#include "jinja/python/runtime.h"
+#include "jinja/runtime/frame.h"
+#include "jinja/runtime/output.h"
+#include "jinja/syntax/nodes.h"
+
+namespace wfgen::jinja {
+
+class Environment;
+class Template;
+struct MacroObj;
+struct LoopObj;
+
+class Renderer : public Runtime {
+ public:
+  Renderer(const Environment& env, Output& out);
+  ~Renderer() override;
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  // Renders `tmpl` as the entry template with `context` (a dict) as its variables.
+  void render_root(std::shared_ptr<const Template> tmpl, const Value& context);
+
+  // --- Runtime ------------------------------------------------------------------
+  Value make_undefined(std::string message) const override;
+  Value getattr(const Value& obj, std::string_view name) override;
+  Value getitem(const Value& obj, const Value& key) override;
+  Value call(const Value& callee, CallArgs& args) override;
+  Value call_filter(std::string_view name, const Value& input, CallArgs& args) override;
+  bool call_test(std::string_view name, const Value& input, CallArgs& args) override;
+
+  // --- used by runtime objects ------------------------------------------------------
+  // Calls a macro; its output is returned as a string, or, with `direct`, appended to
+  // `*direct` (saves a buffer and a copy when the call is printed right away).
+  Value call_macro(const MacroObj& macro, CallArgs& args, Output* direct = nullptr);
+  Value render_loop_recursive(LoopObj& loop, const Value& iterable);
+  // Renders block `name` at `index` of its chain; `scope` is what a scoped block sees
+  // (null: the template's top-level names).
+  Value render_block(Ref<Context> ctx, const std::string& name, size_t index, Ref<Frame> scope);
+
+ private:
+  friend struct EvalScope;
+
+  // statements (render_statements.cpp)
+  void exec_body(const Body& body);
+  void exec(const Stmt& s);
+  void exec_print(const PrintStmt& s);
+  void print_expr(const Expr& e);                  // {{ e }}: str(e) to the output
+  void print_value(const Value& v, uint32_t pos);  // str(v) (escaped when autoescaping)
+  Value captured_value(std::string text) const;
+  void exec_if(const IfStmt& s);
+  void exec_for(const ForStmt& s);
+  void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);
+  void exec_set(const SetStmt& s);
+  void exec_set_block(const SetBlockStmt& s);
+  void exec_macro(const MacroStmt& s);
+  Value make_macro(const std::shared_ptr<MacroDef>& def);  // bound to the current scope
+  void exec_call_block(const CallBlockStmt& s);
+  void exec_filter_block(const FilterBlockStmt& s);
+  void exec_scope(const ScopeStmt& s);
+  void exec_with(const WithStmt& s);
+  void exec_include(const IncludeStmt& s);
+  void exec_import(const ImportStmt& s);
+  void exec_from_import(const FromImportStmt& s);
+  void exec_extends(const ExtendsStmt& s);
+  void exec_block(const BlockStmt& s);
+
+  void render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx);
+  std::string render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
+                              Ref<Frame> parent);
+  std::string render_to_string(const Body& body, Ref<Frame> frame);
+  Ref<Context> new_context(bool with_context);
+  Value import_module(const Value& name, bool with_context, uint32_t pos);
+  std::shared_ptr<const Template> load(const Value& name, bool ignore_missing, uint32_t pos,
+                                       bool one_name = false);
+
+  void assign(const Expr& target, const Value& value);
+  Value namespace_target(const NsRefExpr& ref);
+  void store_item(const NsRefExpr& ref, Value value);
+  void define(uint32_t sym, Value value);  // assigns in the current frame (exports at top level)
+
+  // expressions (render_expressions.cpp)
+  Value eval(const Expr& e);
+  // Like eval, but may return a pointer to the existing value (a variable, a constant,
+  // a dict entry) instead of a copy; otherwise evaluates into `tmp`. The pointer is
+  // valid until the next evaluation, so callers use it at once.
+  const Value* eval_borrowed(const Expr& e, Value& tmp);
+  [[gnu::noinline]] const Value* borrow_name(const NameExpr& e, Value& tmp);
+  [[gnu::noinline]] const Value* borrow_attribute(const GetattrExpr& e, Value& tmp);
+  [[gnu::noinline]] const Value* borrow_item(const GetitemExpr& e, Value& tmp);
+  const Value* eval_borrowed_general(const Expr& e, Value& tmp);
+  // The innermost binding of `sym`: local frames first, then the render's variables.
+  // May return missing_value() (see frame.h).
+  const Value* find_variable(uint32_t sym) const {
+    bool beyond_block = false;
+    for (const Frame* f = frame_.get(); f; f = f->parent.get()) {
+      if (const Value* v = f->find_local(sym)) {
+        if (!beyond_block || !is_missing(*v)) return v;
+      }
+      beyond_block |= f->opens_context;
+    }
+    return find_data(sym);
+  }
+  const Value* find_data(uint32_t sym) const;
+  Value eval_inner(const Expr& e);
+  Value lookup(uint32_t sym, const std::string& name);
+  Value eval_getattr(const GetattrExpr& e);
+  Value eval_getitem(const GetitemExpr& e);
+  // With `direct`, the call's result is printed into *direct (macros render straight
+  // into it) and none is returned.
+  Value eval_call(const CallExpr& e, const Value* caller = nullptr, Output* direct = nullptr);
+  Value eval_filter(const FilterExpr& e, const Value* body_input = nullptr);
+  bool eval_test(const TestExpr& e);
+  // The truth value of `e` (if tests, not/and/or operands): comparisons and tests
+  // answer without making a Value.
+  bool eval_truth(const Expr& e);
+  Value eval_compare(const CompareExpr& e);
+  bool compare_once(CmpOp op, const Value& left, const Value& right);
+  Value eval_binary(const BinaryExpr& e);
+  void eval_args(const CallArgsExpr& a, CallArgs& out);
+  Value slice(const Value& obj, const Value& start, const Value& stop, const Value& step);
+  Value slice_items(const Value& obj, const Value& start, const Value& stop, const Value& step);
+  Value slice_range(const Value& range, const Value& start, const Value& stop, const Value& step);
+
+  // Locates an error raised while evaluating `pos` in the current template.
+  [[noreturn]] void rethrow_located(TemplateError& e, uint32_t pos) const;
+  void enter_call(uint32_t pos);
+  void leave_call() { --depth_; }
+
+  // Buffers for output captured into values (macro results, set and filter blocks),
+  // reused for the whole render: capturing allocates once per nesting level.
+  std::unique_ptr<Output> take_buffer();
+  void return_buffer(std::unique_ptr<Output> buffer);
+  friend class CapturedOutput;
+  // Argument lists of calls, filters and tests, likewise reused (one per nesting depth):
+  // evaluating arguments allocates nothing once the render is warm.
+  friend class PooledArgs;
+  std::vector<std::unique_ptr<CallArgs>> args_pool_;
+  size_t args_in_use_ = 0;
+
+  const Environment& env_;
+  Output* out_;
+  std::vector<std::unique_ptr<Output>> spare_buffers_;
+  Ref<Frame> frame_;
+  Ref<Context> ctx_;
+  const Template* tmpl_ = nullptr;          // the template whose nodes are executing
+  bool suppress_output_ = false;            // after {% extends %}: the parent renders instead
+  bool autoescape_ = false;                 // in {% autoescape true %}: {{ }} output is escaped
+  std::shared_ptr<const Template> parent_;  // pending parent of the current root render
+  size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
+  std::map<const Template*, Value> module_cache_;
+  // Macros capture the frame they are defined in, and that frame holds them: the
+  // frames and contexts that can close such cycles are cleared when the render ends.
+  std::vector<Ref<Frame>> closure_frames_;
+  std::vector<Ref<Context>> contexts_;
+  std::unordered_map<uint32_t, Value> global_cache_;
+};
+
+}  // namespace wfgen::jinja

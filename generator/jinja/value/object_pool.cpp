@@ -1,0 +1,71 @@
+#include "jinja/value/object_pool.h"
+
+#include <new>
+
+namespace wfgen::jinja::object_pool {
+
+#if defined(__SANITIZE_ADDRESS__)
+
+void* allocate(size_t size) {
+  return ::operator new(size);
+}
+void deallocate(void* p, size_t size) noexcept {
+  ::operator delete(p, size);
+}
+
+#else
+
+namespace {
+
+constexpr size_t kGranule = 16;
+constexpr size_t kLargest = 512;  // larger objects go straight to operator new
+constexpr size_t kClasses = kLargest / kGranule;
+
+struct FreeBlock {
+  FreeBlock* next;
+};
+
+// One set of free lists per thread: renders are single-threaded, and an object freed on
+// another thread simply joins that thread's list. The lists give their blocks back when
+// the thread ends.
+struct FreeLists {
+  FreeBlock* heads[kClasses] = {};
+  ~FreeLists() {
+    for (size_t c = 0; c < kClasses; ++c) {
+      while (FreeBlock* b = heads[c]) {
+        heads[c] = b->next;
+        ::operator delete(b, (c + 1) * kGranule);
+      }
+    }
+  }
+};
+
+thread_local FreeLists lists;
+
+size_t size_class(size_t size) {
+  return (size + kGranule - 1) / kGranule - 1;
+}
+
+}  // namespace
+
+void* allocate(size_t size) {
+  if (size > kLargest || size == 0) return ::operator new(size);
+  size_t c = size_class(size);
+  if (FreeBlock* b = lists.heads[c]) {
+    lists.heads[c] = b->next;
+    return b;
+  }
+  return ::operator new((c + 1) * kGranule);
+}
+
+void deallocate(void* p, size_t size) noexcept {
+  if (size > kLargest || size == 0) return ::operator delete(p, size);
+  size_t c = size_class(size);
+  auto* b = static_cast<FreeBlock*>(p);
+  b->next = lists.heads[c];
+  lists.heads[c] = b;
+}
+
+#endif
+
+}  // namespace wfgen::jinja::object_pool

@@ -1,0 +1,127 @@
+#include "matrix/constraints.h"
+
+#include <algorithm>
+
+#include "data/suggest.h"
+
+namespace wfgen::matrix {
+
+using data::pointer_child;
+
+namespace {
+
+std::string show(const Json& v) {
+  return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
+}
+
+std::string number(double d) {
+  Json j = d == static_cast<double>(static_cast<long long>(d)) ? Json(static_cast<long long>(d))
+                                                               : Json(d);
+  return j.dump();
+}
+
+// The values `row` may take: of the other matrix's rows that agree with it on `match`.
+std::vector<Json> matching_values(const Constraints& c, const Json& row, std::string& scope) {
+  std::vector<Json> values;
+  for (size_t i = 0; i < c.one_of_match.size(); ++i)
+    scope += (i ? " and " : " with ") + c.one_of_match[i] + " " +
+             show(row.value(c.one_of_match[i], Json()));
+  for (const Json& r : c.one_of_rows) {
+    bool agrees = true;
+    for (size_t i = 0; i < c.one_of_match.size() && agrees; ++i)
+      agrees = r[i + 1] == row.value(c.one_of_match[i], Json());
+    if (agrees && std::find(values.begin(), values.end(), r[0]) == values.end())
+      values.push_back(r[0]);
+  }
+  return values;
+}
+
+std::optional<Violation> one_of(const Constraints& c, const Json& v, const Json* row) {
+  if (c.one_of.empty() && c.one_of_source.empty()) return std::nullopt;
+  std::string scope;
+  const std::vector<Json> scoped =
+      row && !c.one_of_match.empty() ? matching_values(c, *row, scope) : std::vector<Json>();
+  const std::vector<Json>& allowed = scope.empty() ? c.one_of : scoped;
+  if (std::find(allowed.begin(), allowed.end(), v) != allowed.end()) return std::nullopt;
+  std::vector<std::string> names;
+  for (const Json& x : allowed) names.push_back(x.is_string() ? x.get<std::string>() : x.dump());
+  std::string near = v.is_string() ? data::closest_match(v.get<std::string>(), names) : "";
+  std::string msg = show(v) + " is not one of ";
+  if (!c.one_of_source.empty()) {
+    msg += c.one_of_source + scope;
+  } else {
+    msg.pop_back();
+    msg += ": ";
+    for (size_t i = 0; i < names.size(); ++i) msg += (i ? ", " : "") + names[i];
+  }
+  if (!near.empty()) msg += " (did you mean '" + near + "'?)";
+  return Violation{msg, ""};
+}
+
+std::optional<Violation> bounds(const Constraints& c, const Json& v) {
+  if (!c.min && !c.max) return std::nullopt;
+  double x = 0;
+  std::string what;
+  if (v.is_number()) {
+    x = v.get<double>();
+  } else if (v.is_string() || v.is_array() || v.is_object()) {
+    x = static_cast<double>(v.is_string() ? v.get_ref<const std::string&>().size() : v.size());
+    what = v.is_string() ? " characters" : v.is_array() ? " items" : " entries";
+  } else {
+    return std::nullopt;
+  }
+  std::string value = what.empty() ? show(v) : "has " + number(x) + what + ",";
+  if (c.min && x < *c.min)
+    return Violation{value + (what.empty() ? " is below the minimum " : " fewer than ") +
+                         number(*c.min),
+                     ""};
+  if (c.max && x > *c.max)
+    return Violation{value + (what.empty() ? " is above the maximum " : " more than ") +
+                         number(*c.max),
+                     ""};
+  return std::nullopt;
+}
+
+std::optional<Violation> element(const ElementSpec& e, const Json& v, const std::string& where,
+                                 const std::string& label, bool at_key, const Json* row) {
+  if (!type_accepts(e.type, v))
+    return Violation{label + " must be of type " + std::string(type_name(e.type)) + ", not " +
+                         std::string(json_type_name(v)),
+                     where, at_key};
+  if (!e.rules) return std::nullopt;
+  auto broken = check_constraints(e.type, *e.rules, v, row);
+  if (!broken) return std::nullopt;
+  broken->message = label + ": " + broken->message;
+  broken->where = where + broken->where;
+  broken->at_key = broken->at_key || (at_key && broken->where == where);
+  return broken;
+}
+
+}  // namespace
+
+std::optional<Violation> check_constraints(FieldType, const Constraints& c, const Json& v,
+                                           const Json* row) {
+  if (auto b = one_of(c, v, row)) return b;
+  if (c.regex && v.is_string() && !std::regex_match(v.get_ref<const std::string&>(), *c.regex))
+    return Violation{show(v) + " does not match the pattern " + c.pattern, ""};
+  if (auto b = bounds(c, v)) return b;
+  if (c.items && v.is_array())
+    for (size_t i = 0; i < v.size(); ++i)
+      if (auto b = element(*c.items, v[i], pointer_child("", i), "item " + std::to_string(i + 1),
+                           false, row))
+        return b;
+  if ((c.keys || c.values) && v.is_object())
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      const std::string where = pointer_child("", it.key());
+      if (c.keys)
+        if (auto b = element(*c.keys, Json(it.key()), where, "key '" + it.key() + "'", true, row))
+          return b;
+      if (c.values)
+        if (auto b = element(*c.values, it.value(), where, "value of '" + it.key() + "'", false,
+                             row))
+          return b;
+    }
+  return std::nullopt;
+}
+
+}  // namespace wfgen::matrix

@@ -1,0 +1,40 @@
+// The matrices of one project, each loaded and expanded once however many families and
+// tables use it, by path relative to the project root. It also answers
+// `one_of: {matrix: PATH, field: NAME}` between them; a cycle of such references is an error.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "matrix/matrix.h"
+
+namespace wfgen::matrix {
+
+class MatrixSet {
+ public:
+  // The text of the file at a project path; nullopt when there is none. The project's
+  // reader keeps every read inside the project (files::Tree).
+  using ReadFile = std::function<std::optional<std::string>(const std::string& path)>;
+
+  MatrixSet(ReadFile read, ExpressionEvaluator& eval) : read_(std::move(read)), eval_(eval) {}
+
+  // The expanded matrix at `path`; nullptr when there is no such file. Throws
+  // data::DataError (and whatever the reader throws).
+  const Matrix* find(const std::string& path);
+
+ private:
+  std::vector<Json> row_values(const std::string& path, const std::string& field,
+                               const std::vector<std::string>& match, const data::Document& from,
+                               const std::string& at);
+
+  ReadFile read_;
+  ExpressionEvaluator& eval_;
+  std::map<std::string, std::unique_ptr<Matrix>> loaded_;
+  std::vector<std::string> loading_;  // the chain being expanded, to refuse cycles
+};
+
+}  // namespace wfgen::matrix

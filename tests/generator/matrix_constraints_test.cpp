@@ -1,0 +1,353 @@
+// Field constraints (one_of, pattern, min/max, items/keys/values, unique), row checks and
+// references to another matrix's rows: each promise kept, and each break reported at the
+// value that breaks it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "data/load.h"
+#include "matrix/matrix.h"
+#include "files/tree.h"
+#include "matrix/matrix_set.h"
+
+namespace fs = std::filesystem;
+using wfgen::data::DataError;
+using wfgen::data::Json;
+using wfgen::matrix::ExpressionEvaluator;
+
+namespace {
+
+wfgen::matrix::Matrix expand(const std::string& text) {
+  static ExpressionEvaluator eval;
+  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
+  return wfgen::matrix::expand_matrix(doc, eval);
+}
+
+// The formatted first line of the error expanding `text` gives.
+std::string error_of(const std::string& text) {
+  try {
+    expand(text);
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(MatrixConstraints, KeptPromisesExpandAsBefore) {
+  auto m = expand(
+      "fields:\n"
+      "  platform: {type: string, one_of: [linux, windows]}\n"
+      "  repo: {type: string, pattern: '[A-Za-z0-9-]+/[A-Za-z0-9._-]+', unique: true}\n"
+      "  level: {type: int, min: 1, max: 4}\n"
+      "  oncall: {type: list, default: [], items: {type: string, pattern: '[a-z]+'}}\n"
+      "  runs_in: {type: map, default: {}, keys: {one_of: [pull, trunk]}, values: int}\n"
+      "entries:\n"
+      "  - {platform: linux, repo: a/b, level: 1}\n"
+      "  - {platform: windows, repo: a/c.d, level: 4, oncall: [x, y], runs_in: {pull: 1}}\n");
+  ASSERT_EQ(m.rows.size(), 2u);
+  EXPECT_EQ(m.rows[1].values["runs_in"]["pull"], 1);
+}
+
+TEST(MatrixConstraints, OneOfWithDidYouMean) {
+  EXPECT_EQ(error_of("fields: {platform: {type: string, one_of: [linux, windows]}}\n"
+                     "entries:\n  - {platform: linx}\n"),
+            "m.yml:3:16: error: field 'platform': 'linx' is not one of: linux, windows "
+            "(did you mean 'linux'?)");
+  EXPECT_EQ(error_of("fields: {platform: {type: string, one_of: [linux, windows]}}\n"
+                     "entries:\n  - {platform: macos}\n"),
+            "m.yml:3:16: error: field 'platform': 'macos' is not one of: linux, windows");
+}
+
+TEST(MatrixConstraints, PatternIsAFullMatch) {
+  EXPECT_EQ(error_of("fields: {repo: {type: string, pattern: '[a-z]+/[a-z]+'}}\n"
+                     "entries:\n  - {repo: owner/repo/extra}\n"),
+            "m.yml:3:12: error: field 'repo': 'owner/repo/extra' does not match the pattern "
+            "[a-z]+/[a-z]+");
+  // The reason after the colon is the C++ library's own wording.
+  EXPECT_EQ(error_of("fields: {repo: {type: string, pattern: '[a-z'}}\nentries: []\n")
+                .rfind("m.yml:1:40: error: invalid regular expression: ", 0),
+            0u);
+  EXPECT_EQ(error_of("fields: {n: {type: int, pattern: 'x'}}\nentries: []\n"),
+            "m.yml:1:34: error: `pattern` applies to strings, not to a int field");
+}
+
+TEST(MatrixConstraints, BoundsOnNumbersAndLengths) {
+  EXPECT_EQ(error_of("fields: {level: {type: int, min: 1, max: 4}}\nentries:\n  - {level: 5}\n"),
+            "m.yml:3:13: error: field 'level': 5 is above the maximum 4");
+  EXPECT_EQ(error_of("fields: {level: {type: int, min: 1, max: 4}}\nentries:\n  - {level: 0}\n"),
+            "m.yml:3:13: error: field 'level': 0 is below the minimum 1");
+  EXPECT_EQ(error_of("fields: {oncall: {type: list, min: 1}}\nentries:\n  - {oncall: []}\n"),
+            "m.yml:3:14: error: field 'oncall': has 0 items, fewer than 1");
+  EXPECT_EQ(error_of("fields: {n: {type: int, min: 3, max: 2}}\nentries: []\n"),
+            "m.yml:1:38: error: `max` is below `min`");
+}
+
+TEST(MatrixConstraints, ElementsAreCheckedAtTheirOwnPosition) {
+  EXPECT_EQ(error_of("fields: {oncall: {type: list, items: {type: string, pattern: '[a-z]+'}}}\n"
+                     "entries:\n  - oncall: [ok, Not-OK]\n"),
+            "m.yml:3:18: error: field 'oncall': item 2: 'Not-OK' does not match the pattern "
+            "[a-z]+");
+  EXPECT_EQ(error_of("fields: {oncall: {type: list, items: string}}\n"
+                     "entries:\n  - oncall: [ok, 3]\n"),
+            "m.yml:3:18: error: field 'oncall': item 2 must be of type string, not int");
+  EXPECT_EQ(error_of("fields: {runs_in: {type: map, keys: {one_of: [pull, trunk]}}}\n"
+                     "entries:\n  - runs_in:\n      pull: {}\n      trnk: {}\n"),
+            "m.yml:5:7: error: field 'runs_in': key 'trnk': 'trnk' is not one of: pull, trunk "
+            "(did you mean 'trunk'?)");
+  EXPECT_EQ(error_of("fields: {shards: {type: map, values: {type: int, min: 1}}}\n"
+                     "entries:\n  - shards: {default: 0}\n"),
+            "m.yml:3:23: error: field 'shards': value of 'default': 0 is below the minimum 1");
+}
+
+TEST(MatrixConstraints, DefaultsKeepThePromisesToo) {
+  EXPECT_EQ(error_of("fields: {p: {type: string, one_of: [a, b], default: c}}\nentries: []\n"),
+            "m.yml:1:53: error: default of field 'p': 'c' is not one of: a, b (did you mean 'a'?)");
+}
+
+TEST(MatrixConstraints, DerivedValuesAreCheckedAtTheRow) {
+  EXPECT_EQ(error_of("fields: {a: string, b: {type: string, pattern: '[a-z]+'}}\n"
+                     "derive: {b: \"a ~ '-x'\"}\n"
+                     "entries:\n  - {a: x}\n"),
+            "m.yml:4:5: error: derived field 'b': 'x-x' does not match the pattern [a-z]+");
+}
+
+TEST(MatrixConstraints, UniqueAcrossRowsPointsAtBothPlaces) {
+  EXPECT_EQ(error_of("fields: {repo: {type: string, unique: true}, level: int}\n"
+                     "entries:\n"
+                     "  - {repo: a/b, level: 1}\n"
+                     "  - {repo: a/c, level: 1}\n"
+                     "  - {repo: a/b, level: 3}\n"),
+            "m.yml:5:12: error: field 'repo' must be unique: 'a/b' is already used at line 3, "
+            "column 12");
+}
+
+TEST(MatrixConstraints, UniqueWithinAGroupAndOfDerivedValues) {
+  const char* base =
+      "fields:\n"
+      "  workflow: string\n"
+      "  name: string\n"
+      "  job_id: {type: string, unique: workflow}\n"
+      "derive: {job_id: \"name | replace('.', '_')\"}\n"
+      "entries:\n"
+      "  - {workflow: pull, name: py3.10}\n"
+      "  - {workflow: trunk, name: py3.10}\n";
+  EXPECT_EQ(expand(base).rows.size(), 2u);
+  EXPECT_EQ(error_of(std::string(base) + "  - {workflow: pull, name: py3_10}\n"),
+            "m.yml:9:5: error: field 'job_id' must be unique among rows with the same workflow: "
+            "'py3_10' is already used at line 7, column 5");
+  EXPECT_EQ(error_of("fields: {a: {type: string, unique: [b]}}\nentries: []\n"),
+            "m.yml:1:36: error: unknown field 'b' (did you mean 'a'?): `unique` names the fields "
+            "a value is unique among");
+}
+
+TEST(MatrixConstraints, ShardsOfOneEntryDoNotCollide) {
+  auto m = expand(
+      "expand_shards: true\n"
+      "fields: {config: {type: string, unique: true}}\n"
+      "entries:\n  - {config: default, shards: 3}\n");
+  EXPECT_EQ(m.rows.size(), 3u);
+}
+
+TEST(MatrixConstraints, ChecksFailAtTheFieldOrTheRow) {
+  const char* spec =
+      "fields:\n"
+      "  level: int\n"
+      "  label: {type: string, default: ''}\n"
+      "  oncall: {type: list, default: []}\n"
+      "checks:\n"
+      "  - assert: level != 3 or label\n"
+      "    message: an L3 repo needs a label\n"
+      "  - assert: level < 3 or oncall\n"
+      "    message: an L3 or L4 repo needs at least one on-call\n"
+      "    at: oncall\n"
+      "entries:\n";
+  EXPECT_EQ(error_of(std::string(spec) + "  - {level: 3, oncall: [a]}\n"),
+            "m.yml:12:5: error: an L3 repo needs a label");
+  EXPECT_EQ(error_of(std::string(spec) + "  - {level: 4, oncall: []}\n"),
+            "m.yml:12:24: error: an L3 or L4 repo needs at least one on-call");
+  EXPECT_EQ(error_of(std::string(spec) + "  - {level: 4}\n"),
+            "m.yml:12:5: error: an L3 or L4 repo needs at least one on-call");
+  EXPECT_EQ(error_of("fields: {a: int}\nchecks:\n  - {assert: 'nope > 1', message: m}\n"
+                     "entries: [{a: 1}]\n"),
+            "m.yml:3:14: error: in check: 'nope' is undefined");
+  EXPECT_EQ(error_of("fields: {a: int}\nchecks:\n  - {assert: 'a', message: m, at: b}\n"
+                     "entries: [{a: 1}]\n"),
+            "m.yml:3:35: error: unknown field 'b' (did you mean 'a'?)");
+}
+
+TEST(MatrixConstraints, ChecksInNestedTables) {
+  EXPECT_EQ(error_of("fields:\n"
+                     "  tests:\n"
+                     "    type: table\n"
+                     "    fields: {config: string, shards_n: int}\n"
+                     "    checks:\n"
+                     "      - {assert: shards_n >= 1, message: a test needs a shard, at: shards_n}\n"
+                     "entries:\n"
+                     "  - tests: [{config: a, shards_n: 1}, {config: b, shards_n: 0}]\n"),
+            "m.yml:8:61: error: a test needs a shard");
+}
+
+// `one_of: {matrix: ..., field: ...}` names the rows of another matrix of the project.
+class MatrixReferences : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root = fs::temp_directory_path() /
+           ("wfgen-matrix-refs-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root);
+    write("matrices/workflows.yml", "fields: {name: string}\nentries: [{name: pull}, {name: trunk}]\n");
+  }
+  void TearDown() override { fs::remove_all(root); }
+  void write(const std::string& rel, const std::string& text) {
+    fs::create_directories((root / rel).parent_path());
+    std::ofstream(root / rel, std::ios::binary) << text;
+  }
+  std::string error_of(const std::string& path) {
+    ExpressionEvaluator eval;
+    wfgen::files::Tree project(root, "the project directory");
+    wfgen::matrix::MatrixSet set([&](const std::string& p) { return project.read(p); }, eval);
+    try {
+      set.find(path);
+    } catch (const DataError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+  fs::path root;
+};
+
+TEST_F(MatrixReferences, ValuesMustNameARowOfTheOtherMatrix) {
+  write("matrices/families.yml",
+        "fields:\n"
+        "  name: string\n"
+        "  workflows:\n"
+        "    type: list\n"
+        "    items: {one_of: {matrix: matrices/workflows.yml, field: name}}\n"
+        "entries:\n"
+        "  - {name: a, workflows: [pull, trunk]}\n"
+        "  - {name: b, workflows: [trunk, periodc]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"),
+            "matrices/families.yml:8:34: error: field 'workflows': item 2: 'periodc' is not one "
+            "of the 'name' values of matrices/workflows.yml");
+  write("matrices/families.yml",
+        "fields:\n"
+        "  workflow: {type: string, one_of: {matrix: matrices/workflows.yml, field: name}}\n"
+        "entries: [{workflow: trunk}, {workflow: pul}]\n");
+  EXPECT_EQ(error_of("matrices/families.yml"),
+            "matrices/families.yml:3:41: error: field 'workflow': 'pul' is not one of the 'name' "
+            "values of matrices/workflows.yml (did you mean 'pull'?)");
+}
+
+TEST_F(MatrixReferences, MissingMatrixFieldAndCycles) {
+  write("matrices/a.yml",
+        "fields: {x: {type: string, one_of: {matrix: matrices/none.yml, field: name}}}\n"
+        "entries: [{x: a}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:1:45: error: matrix 'matrices/none.yml' does not exist");
+  write("matrices/a.yml",
+        "fields: {x: {type: string, one_of: {matrix: matrices/workflows.yml, field: nme}}}\n"
+        "entries: [{x: a}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:1:76: error: unknown field 'nme' (did you mean 'name'?) in "
+            "matrices/workflows.yml");
+  write("matrices/a.yml",
+        "fields: {x: {type: string, one_of: {matrix: matrices/b.yml, field: x}}}\n"
+        "entries: [{x: a}]\n");
+  write("matrices/b.yml",
+        "fields: {x: {type: string, one_of: {matrix: matrices/a.yml, field: x}}}\n"
+        "entries: [{x: a}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/b.yml:1:45: error: matrices refer to each other's rows in a cycle: "
+            "matrices/a.yml -> matrices/b.yml -> matrices/a.yml");
+}
+
+// `match`: a value may only name the rows of the other matrix that agree with its own row
+// on those fields (a build variant of the row's own platform).
+TEST_F(MatrixReferences, MatchScopesTheReferenceToAgreeingRows) {
+  write("matrices/variants.yml",
+        "fields: {platform: string, name: string}\n"
+        "entries: [{platform: linux, name: release}, {platform: linux, name: asan},\n"
+        "          {platform: windows, name: release}]\n");
+  const std::string fields =
+      "fields:\n"
+      "  platform: string\n"
+      "  variants:\n"
+      "    type: list\n"
+      "    items: {one_of: {matrix: matrices/variants.yml, field: name, match: platform}}\n";
+  write("matrices/families.yml", fields +
+                                     "entries:\n"
+                                     "  - {platform: linux, variants: [release, asan]}\n"
+                                     "  - {platform: windows, variants: [release, asan]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"),
+            "matrices/families.yml:8:45: error: field 'variants': item 2: 'asan' is not one of "
+            "the 'name' values of matrices/variants.yml with platform 'windows'");
+  write("matrices/families.yml", fields +
+                                     "entries:\n"
+                                     "  - {platform: windows, variants: [relese]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"),
+            "matrices/families.yml:7:36: error: field 'variants': item 1: 'relese' is not one of "
+            "the 'name' values of matrices/variants.yml with platform 'windows' (did you mean "
+            "'release'?)");
+  write("matrices/families.yml", fields +
+                                     "entries:\n"
+                                     "  - {platform: linux, variants: [release, asan]}\n"
+                                     "  - {platform: windows, variants: [release]}\n");
+  EXPECT_EQ(error_of("matrices/families.yml"), "no error");
+
+  // Inside a nested table, the row is the nested row.
+  write("matrices/nested.yml",
+        "fields:\n"
+        "  name: string\n"
+        "  platforms:\n"
+        "    type: table\n"
+        "    fields:\n"
+        "      platform: string\n"
+        "      variant: {type: string, one_of: {matrix: matrices/variants.yml, field: name, "
+        "match: [platform]}}\n"
+        "entries:\n"
+        "  - {name: a, platforms: [{platform: linux, variant: asan}, "
+        "{platform: windows, variant: asan}]}\n");
+  EXPECT_EQ(error_of("matrices/nested.yml"),
+            "matrices/nested.yml:9:90: error: field 'variant': 'asan' is not one of the 'name' "
+            "values of matrices/variants.yml with platform 'windows'");
+}
+
+TEST_F(MatrixReferences, MatchNamesFieldsOfBothMatrices) {
+  write("matrices/variants.yml",
+        "fields: {platform: string, name: string}\nentries: [{platform: linux, name: release}]\n");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  os: string\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, match: os}}\n"
+        "entries: [{os: linux, v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:3:81: error: unknown field 'os' (expected one of: platform, name) in "
+            "matrices/variants.yml: `match` names fields both matrices have");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  os: string\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, "
+        "match: platfrm}}\n"
+        "entries: [{os: linux, v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:3:81: error: unknown field 'platfrm' (did you mean 'platform'?) in "
+            "matrices/variants.yml: `match` names fields both matrices have");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  os: string\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, "
+        "match: platform}}\n"
+        "entries: [{os: linux, v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:3:81: error: unknown field 'platform' (expected one of: os, v): "
+            "`match` names fields both matrices have");
+  write("matrices/a.yml",
+        "fields:\n"
+        "  v: {type: string, one_of: {matrix: matrices/variants.yml, field: name, match: 3}}\n"
+        "entries: [{v: release}]\n");
+  EXPECT_EQ(error_of("matrices/a.yml"),
+            "matrices/a.yml:2:81: error: `match` must be a field name or a list of field names");
+}

@@ -1,0 +1,44 @@
+"""What the script tests share: their command line, the ok/FAIL report, and a temporary
+copy of the project to edit.
+
+    from script_support import Checks, copy_project, parse_args
+"""
+import argparse
+import os
+import shutil
+
+
+def parse_args():
+    """--wfgen BIN --root REPO --shared SHARED, as ctest passes them."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--wfgen", required=True)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--shared", required=True)
+    return ap.parse_args()
+
+
+class Checks:
+    """Prints `ok   WHAT` or `FAIL WHAT` (and the detail) per check; `finish()` is the exit code."""
+
+    def __init__(self):
+        self.failures = []
+
+    def expect(self, cond, what, detail=""):
+        print(("ok   " if cond else "FAIL ") + what)
+        if not cond:
+            self.failures.append(what)
+            if detail:
+                print(detail)
+        return cond
+
+    def finish(self):
+        print(f"{'FAILED' if self.failures else 'PASSED'}: {len(self.failures)} failure(s)")
+        return 1 if self.failures else 0
+
+
+def copy_project(root, dest):
+    """The sources and outputs of the project at `root` (manifest, templates, matrices,
+    generated/), copied into the existing directory `dest`."""
+    for name in ("wfgen.yml", "templates", "matrices", "generated"):
+        src = os.path.join(root, name)
+        (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(dest, name))
