@@ -2,6 +2,8 @@
 // through `exit_code`: 0 success, 1 template/data/render/check failure, 2 usage error.
 #pragma once
 
+#include <cstdint>
+
 #include <CLI/CLI.hpp>
 
 namespace wfgen::cli {
@@ -10,5 +12,8 @@ namespace wfgen::cli {
 void add_render_command(CLI::App& app, int& exit_code);
 // wfgen generate | check | list [-C DIR]
 void add_project_commands(CLI::App& app, int& exit_code);
+
+// --max-input-size BYTES (suffixes K, M, G: powers of 1024), on every command that reads.
+void add_max_input_size(CLI::App& cmd, uint64_t& bytes);
 
 }  // namespace wfgen::cli

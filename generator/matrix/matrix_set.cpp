@@ -9,9 +9,11 @@ namespace wfgen::matrix {
 
 using data::pointer_child;
 
-const Matrix& MatrixSet::get(const std::string& path) {
+const Matrix* MatrixSet::find(const std::string& path) {
   auto it = loaded_.find(path);
-  if (it != loaded_.end()) return *it->second;
+  if (it != loaded_.end()) return it->second.get();
+  std::optional<std::string> text = read_(path);
+  if (!text) return nullptr;
   loading_.push_back(path);
   Resolvers refs;
   refs.values = [this](const std::string& p, const std::string& field,
@@ -26,9 +28,10 @@ const Matrix& MatrixSet::get(const std::string& path) {
                           const data::Document& from, const std::string& at) {
     return file_keys(p, pointer, from, at);
   };
-  auto m = std::make_unique<Matrix>(load_matrix(root_ / path, path, eval_, refs));
+  auto doc = std::make_shared<const data::Document>(data::parse_data(std::move(*text), path));
+  auto m = std::make_unique<Matrix>(expand_matrix(std::move(doc), eval_, refs));
   loading_.pop_back();
-  return *loaded_.emplace(path, std::move(m)).first->second;
+  return loaded_.emplace(path, std::move(m)).first->second.get();
 }
 
 const Matrix& MatrixSet::referenced(const std::string& path, const data::Document& from,
@@ -38,10 +41,9 @@ const Matrix& MatrixSet::referenced(const std::string& path, const data::Documen
     for (const auto& p : loading_) chain += p + " -> ";
     throw from.error_at(at, "matrices refer to each other's rows in a cycle: " + chain + path);
   }
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(root_ / path, ec))
-    throw from.error_at(at, "matrix '" + path + "' does not exist");
-  return get(path);
+  const Matrix* found = find(path);
+  if (!found) throw from.error_at(at, "matrix '" + path + "' does not exist");
+  return *found;
 }
 
 std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
@@ -72,12 +74,12 @@ std::vector<Json> MatrixSet::row_values(const std::string& path, const std::stri
 
 std::vector<Json> MatrixSet::file_keys(const std::string& path, const std::string& pointer,
                                        const data::Document& from, const std::string& at) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(root_ / path, ec))
-    throw from.error_at(pointer_child(at, "file"), "file '" + path + "' does not exist");
   auto it = files_.find(path);
-  if (it == files_.end())
-    it = files_.emplace(path, data::load_document(root_ / path, path)).first;
+  if (it == files_.end()) {
+    std::optional<std::string> text = read_(path);
+    if (!text) throw from.error_at(pointer_child(at, "file"), "file '" + path + "' does not exist");
+    it = files_.emplace(path, data::parse_data(std::move(*text), path)).first;
+  }
   const Json& root = it->second.root();
   Json::json_pointer p;
   try {

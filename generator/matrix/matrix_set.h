@@ -5,8 +5,9 @@
 // in a data file, e.g. a reusable workflow's declared inputs).
 #pragma once
 
-#include <filesystem>
+#include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,11 +18,15 @@ namespace wfgen::matrix {
 
 class MatrixSet {
  public:
-  MatrixSet(std::filesystem::path root, ExpressionEvaluator& eval)
-      : root_(std::move(root)), eval_(eval) {}
+  // The text of the file at a project path; nullopt when there is none. The project's
+  // reader keeps every read inside the project (files::Tree).
+  using ReadFile = std::function<std::optional<std::string>(const std::string& path)>;
 
-  // The expanded matrix at `path`. Throws data::DataError.
-  const Matrix& get(const std::string& path);
+  MatrixSet(ReadFile read, ExpressionEvaluator& eval) : read_(std::move(read)), eval_(eval) {}
+
+  // The expanded matrix at `path`; nullptr when there is no such file. Throws
+  // data::DataError (and whatever the reader throws).
+  const Matrix* find(const std::string& path);
 
  private:
   // The matrix at `path`, named at `at` in `from` (a cycle or a missing file is an error there).
@@ -33,7 +38,7 @@ class MatrixSet {
   std::vector<Json> file_keys(const std::string& path, const std::string& pointer,
                               const data::Document& from, const std::string& at);
 
-  std::filesystem::path root_;
+  ReadFile read_;
   ExpressionEvaluator& eval_;
   std::map<std::string, std::unique_ptr<Matrix>> loaded_;
   std::map<std::string, data::Document> files_;  // data files read for their keys

@@ -10,6 +10,7 @@
 #include "data/load.h"
 #include "matrix/matrix.h"
 #include "matrix/matrix_set.h"
+#include "support/matrix_text.h"
 
 namespace fs = std::filesystem;
 using wfgen::data::DataError;
@@ -153,10 +154,9 @@ class MatrixTables : public ::testing::Test {
     std::ofstream(root / rel, std::ios::binary) << text;
   }
   Json rows(const std::string& path) {
-    ExpressionEvaluator eval;
-    wfgen::matrix::MatrixSet set(root, eval);
     Json out = Json::array();
-    for (const auto& r : set.get(path).rows) out.push_back(r.values);
+    for (const auto& r : wfgen::testing::load_project_matrix(root, path).rows)
+      out.push_back(r.values);
     return out;
   }
   std::string error_of(const std::string& path) {

@@ -16,7 +16,7 @@ import tempfile
 
 import yaml
 
-from script_support import Checks, copy_project, parse_args
+from script_support import Checks, copy_project, parse_args, snapshot
 
 BUILDS = os.path.join("matrices", "pytorch", "binary_builds.yml")
 WORKFLOWS = os.path.join("matrices", "pytorch", "binary_workflows.yml")
@@ -30,16 +30,6 @@ def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
-def snapshot(root):
-    """Every file under root/generated: relative path -> bytes."""
-    files = {}
-    gen = os.path.join(root, "generated")
-    for dirpath, _, names in os.walk(gen):
-        for n in names:
-            p = os.path.join(dirpath, n)
-            with open(p, "rb") as f:
-                files[os.path.relpath(p, gen)] = f.read()
-    return files
 
 
 def jobs_of(data):
@@ -87,16 +77,16 @@ def add_aarch64_libtorch(root, tools):
     axes give linux-aarch64 libtorch, and nothing else changes."""
     c = Copy(root)
     try:
-        before = snapshot(c.dir)
+        before = snapshot(c.dir, "generated")
         builds = yaml.safe_load(c.read(BUILDS))
         c.append_entry("{os: linux-aarch64, package: libtorch}")
         r = c.generate()
         name = "generated-linux-aarch64-binary-libtorch-nightly.yml"
-        rel = os.path.join("pytorch", ".github", "workflows", name)
-        expect(r.returncode == 0 and f"created generated/{rel}" in r.stdout and
+        rel = os.path.join("generated", "pytorch", ".github", "workflows", name)
+        expect(r.returncode == 0 and f"created {rel}" in r.stdout and
                re.search(r"^wfgen generate: \d+ outputs, 1 change$", r.stdout, re.M),
                "(a) generate creates exactly the aarch64 libtorch workflow", r.stdout + r.stderr)
-        after = snapshot(c.dir)
+        after = snapshot(c.dir, "generated")
         expect(set(after) - set(before) == {rel}, "(a) one new file", sorted(set(after) ^ set(before)))
         changed = [p for p in before if after.get(p) != before[p]]
         expect(not changed, "(a) every other output is byte-identical", changed)
@@ -126,7 +116,7 @@ def add_aarch64_libtorch(root, tools):
                "(a) a CUDA config builds on arm64 in the libtorch image", cuda)
         expect(jobs[expected[1] + "-upload"]["needs"] == expected[1] + "-build",
                "(a) an untested config uploads after its build")
-        r = run([sys.executable, os.path.join(tools, "validate_workflows.py"), os.path.join(c.dir, "generated", rel)])
+        r = run([sys.executable, os.path.join(tools, "validate_workflows.py"), os.path.join(c.dir, rel)])
         expect(r.returncode == 0, "(a) the new workflow validates against the schema", r.stdout)
         r = run([WFGEN, "check", "-C", c.dir])
         expect(r.returncode == 0, "(a) check passes after generate", r.stdout + r.stderr)
@@ -139,11 +129,11 @@ def add_python(root):
     else; libtorch workflows and the other outputs are byte-identical."""
     c = Copy(root)
     try:
-        before = snapshot(c.dir)
+        before = snapshot(c.dir, "generated")
         c.replace(BUILDS, '"3.14", "3.14t"]', '"3.14", "3.14t", "3.15"]')
         r = c.generate()
         expect(r.returncode == 0, "(b) generate accepts Python 3.15", r.stdout + r.stderr)
-        after = snapshot(c.dir)
+        after = snapshot(c.dir, "generated")
         expect(set(after) == set(before), "(b) no file appears or goes", sorted(set(after) ^ set(before)))
         wheels = [p for p in before if re.search(r"binary-(many)?wheel-nightly\.yml$", p)]
         expect(len(wheels) == 6, "(b) six wheel workflows", wheels)
@@ -214,7 +204,7 @@ def expect_error(root, what, edit, message, caret_at):
     be a function of the copy and the line."""
     c = Copy(root)
     try:
-        before = snapshot(c.dir)
+        before = snapshot(c.dir, "generated")
         rel, line, text = edit(c)
         if callable(message):
             message = message(c, text)
@@ -222,7 +212,7 @@ def expect_error(root, what, edit, message, caret_at):
         r = c.generate()
         expect(r.returncode == 1 and r.stderr.startswith(want + "\n"), f"error: {what}",
                f"want: {want}\ngot:  {r.stderr}")
-        expect(snapshot(c.dir) == before, f"error: {what}: nothing written")
+        expect(snapshot(c.dir, "generated") == before, f"error: {what}: nothing written")
     finally:
         c.close()
 

@@ -23,7 +23,7 @@ import tempfile
 
 import yaml
 
-from script_support import Checks, copy_project, parse_args
+from script_support import Checks, copy_project, parse_args, snapshot
 
 FAMILIES = "matrices/pytorch/build_families.yml"
 WORKFLOWS = "matrices/pytorch/ci_workflows.yml"
@@ -46,15 +46,6 @@ def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
-def snapshot(root):
-    """Every file under generated/, path -> bytes."""
-    files = {}
-    for d, _, names in os.walk(os.path.join(root, "generated")):
-        for n in names:
-            p = os.path.join(d, n)
-            with open(p, "rb") as f:
-                files[os.path.relpath(p, root)] = f.read()
-    return files
 
 
 def jobs(root, name):
@@ -114,7 +105,7 @@ def main():
     expect = checks.expect
     p = Project(a.root, a.wfgen)
     try:
-        before = snapshot(p.dir)
+        before = snapshot(p.dir, "generated")
         pull_before = jobs(p.dir, "pull.yml")
 
         # 1. Adding a build family to pull is one entry.
@@ -127,7 +118,7 @@ def main():
         expect(r.returncode == 0 and r.stdout.startswith(f"updated {OUT}/pull.yml\nwfgen generate: ")
                and r.stdout.endswith(" outputs, 1 change\n"),
                "generate updates pull.yml alone", r.stdout + r.stderr)
-        after = snapshot(p.dir)
+        after = snapshot(p.dir, "generated")
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         expect(changed == [f"{OUT}/pull.yml"], "no other file of generated/ changes", str(changed))
         pull_after = jobs(p.dir, "pull.yml")
@@ -170,14 +161,14 @@ def main():
         expect(r.returncode == 0, "check passes once regenerated", r.stdout + r.stderr)
         p.restore()
         r = p.wfgen_run("generate")
-        expect(r.returncode == 0 and snapshot(p.dir) == before,
+        expect(r.returncode == 0 and snapshot(p.dir, "generated") == before,
                "removing the entry gives back the committed files", r.stdout + r.stderr)
 
         # 2. Moving a family from pull to trunk is one edit.
         p.edit(FAMILIES, ONNX_RUN, ONNX_RUN.replace("workflow: pull", "workflow: trunk"))
         trunk_before = jobs(p.dir, "trunk.yml")
         r = p.wfgen_run("generate")
-        after = snapshot(p.dir)
+        after = snapshot(p.dir, "generated")
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         expect(r.returncode == 0 and changed == [f"{OUT}/pull.yml", f"{OUT}/trunk.yml"],
                "moving onnx to trunk changes pull.yml and trunk.yml only", r.stdout + r.stderr + str(changed))
@@ -203,7 +194,7 @@ def main():
             line = r.stderr.split("\n", 1)[0]
             expect(r.returncode == 1 and line == f"{where}: error: {message}"
                    and r.stderr.endswith("wfgen generate: nothing was written\n")
-                   and snapshot(p.dir) == before,
+                   and snapshot(p.dir, "generated") == before,
                    f"{what}: {where}: {message}", r.stdout + r.stderr)
             p.restore()
 

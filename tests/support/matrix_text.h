@@ -10,6 +10,7 @@
 #include <string>
 
 #include "data/load.h"
+#include "files/tree.h"
 #include "matrix/matrix.h"
 #include "matrix/matrix_set.h"
 
@@ -31,6 +32,18 @@ inline std::string error_of(const std::string& text) {
   return "no error";
 }
 
+// The matrix at `path` (relative to `root`) loaded as the pipeline loads it: through the
+// project's contained reader, references to other matrices and files resolved.
+inline matrix::Matrix load_project_matrix(const std::filesystem::path& root,
+                                          const std::string& path) {
+  matrix::ExpressionEvaluator eval;
+  files::Tree project(root, "the project directory");
+  matrix::MatrixSet set([&](const std::string& p) { return project.read(p); }, eval);
+  const matrix::Matrix* m = set.find(path);
+  if (!m) throw std::runtime_error("no matrix " + path + " in " + root.string());
+  return *m;
+}
+
 // A temp dir per test, removed after it; `error_of(path)` loads a matrix of it as a
 // project does (references to other matrices and files resolved).
 class MatrixProject : public ::testing::Test {
@@ -47,10 +60,8 @@ class MatrixProject : public ::testing::Test {
     std::ofstream(root / rel, std::ios::binary) << text;
   }
   std::string error_of(const std::string& path) {
-    matrix::ExpressionEvaluator eval;
-    matrix::MatrixSet set(root, eval);
     try {
-      set.get(path);
+      load_project_matrix(root, path);
     } catch (const data::DataError& e) {
       return e.what();
     }
