@@ -2,6 +2,8 @@
 // through `exit_code`: 0 success, 1 template/data/render/check failure, 2 usage error.
 #pragma once
 
+#include <cstdint>
+
 #include <CLI/CLI.hpp>
 
 namespace wfgen::cli {
@@ -14,5 +16,8 @@ void add_data_command(CLI::App& app, int& exit_code);
 void add_project_commands(CLI::App& app, int& exit_code);
 // wfgen lint [PATH...] [-C DIR] [--format F] [--warnings-as-errors] [--list-rules]
 void add_lint_command(CLI::App& app, int& exit_code);
+
+// --max-input-size BYTES (suffixes K, M, G: powers of 1024), on every command that reads.
+void add_max_input_size(CLI::App& cmd, uint64_t& bytes);
 
 }  // namespace wfgen::cli

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "data/error.h"
+#include "files/tree.h"
 #include "pipeline/manifest.h"
 
 namespace wfgen::pipeline {
@@ -29,7 +31,11 @@ struct Output {
   std::string item;           // `each` families: "receiver 2", the item of the row
 };
 
-// Renders every output of the project, sorted by path. Throws ProjectError.
-std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest);
+// Renders every output of the project, sorted by path; templates and matrices are read
+// inside `project` only. Output paths are normalised ("d//x.yml" is "d/x.yml") and
+// checked: relative, inside the output dir, no control characters, no '..', names the
+// file system can hold. Throws ProjectError, files::FileError.
+std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
+                                   const Manifest& manifest);
 
 }  // namespace wfgen::pipeline
