@@ -10,5 +10,9 @@ namespace wfgen::cli {
 void add_render_command(CLI::App& app, int& exit_code);
 // wfgen generate | check | list [-C DIR]
 void add_project_commands(CLI::App& app, int& exit_code);
+// wfgen show [FAMILY|OUTPUT|MATRIX] [--where EXPR] [--vars] [--format yaml|json]
+void add_show_command(CLI::App& app, int& exit_code);
+// wfgen graph [OUTPUT...] [--diff] [--format mermaid|dot|text]
+void add_graph_command(CLI::App& app, int& exit_code);
 
 }  // namespace wfgen::cli

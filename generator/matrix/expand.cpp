@@ -7,6 +7,7 @@
 #include "jinja/error.h"
 #include "jinja/pyops.h"
 #include "matrix/constraints.h"
+#include "matrix/github_semantics.h"
 #include "matrix/matrix.h"
 
 namespace wfgen::matrix {
@@ -121,18 +122,10 @@ class Expander {
       const std::string ptr = pointer_child(spec.exclude_ptr, i);
       const Json& item = item_mapping(spec, ptr, true, "an exclude");
       size_t before = rows.size();
-      std::erase_if(rows, [&](const Draft& d) { return matches(item, d.values); });
+      std::erase_if(rows, [&](const Draft& d) { return exclude_matches(item, d.values); });
       if (rows.size() == before)
         throw doc_.error_at(ptr, "exclude matches no combination of the axes");
     }
-  }
-
-  static bool matches(const Json& item, const Json& values) {
-    for (auto it = item.begin(); it != item.end(); ++it) {
-      auto found = values.find(it.key());
-      if (found == values.end() || *found != it.value()) return false;
-    }
-    return true;
   }
 
   // GitHub: an include item extends every original combination whose axis values it
@@ -144,12 +137,10 @@ class Expander {
       const std::string ptr = pointer_child(spec.include_ptr, i);
       const Json& item = item_mapping(spec, ptr, false, "an include");
       bool extended = false;
+      auto is_axis = [&](const std::string& k) { return spec.is_axis(k); };
       for (size_t r = 0; r < originals; ++r) {
         Draft& d = rows[r];
-        bool agrees = true;
-        for (auto it = item.begin(); it != item.end() && agrees; ++it)
-          if (spec.is_axis(it.key())) agrees = d.values[it.key()] == it.value();
-        if (!agrees) continue;
+        if (!include_agrees(item, d.values, is_axis)) continue;
         extended = true;
         for (auto it = item.begin(); it != item.end(); ++it) {
           if (spec.is_axis(it.key())) continue;

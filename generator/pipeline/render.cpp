@@ -62,9 +62,10 @@ std::string note_rendering(const std::string& path, const Output& o) {
 
 class ProjectRenderer {
  public:
-  ProjectRenderer(const std::filesystem::path& root, const Manifest& m)
+  ProjectRenderer(const std::filesystem::path& root, const Manifest& m, const ContextHook& hook)
       : root_(root),
         m_(m),
+        hook_(hook),
         loader_(std::make_shared<ProjectLoader>(root, m.template_dirs)),
         env_(m.engine, loader_),
         matrices_(root, eval_) {}
@@ -147,7 +148,10 @@ class ProjectRenderer {
     if (fam.mode == FamilyMode::AllRows) {
       jinja::Value ctx = copy(base);
       std::vector<jinja::Value> list;
-      for (auto& r : rows) list.push_back(data::to_value(mx.rows[r.first].values));
+      for (auto& r : rows) {
+        list.push_back(data::to_value(mx.rows[r.first].values));
+        proto.rows.push_back(r.first);
+      }
       ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
       render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
       return;
@@ -155,6 +159,7 @@ class ProjectRenderer {
     for (auto& [index, ctx] : rows) {
       Output o = proto;
       o.row = index;
+      o.rows = {index};
       o.row_origin = mx.origin(mx.rows[index]);
       render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
     }
@@ -208,6 +213,7 @@ class ProjectRenderer {
       fail_at(pointer_child(fam.ptr, "output"),
               "two outputs are " + o.path + ": " + who + " and " + it->second);
     }
+    if (hook_) hook_(o, ctx);
     std::string body;
     try {
       body = env_.render(tmpl, ctx);
@@ -240,6 +246,7 @@ class ProjectRenderer {
 
   std::filesystem::path root_;
   const Manifest& m_;
+  const ContextHook& hook_;
   std::shared_ptr<ProjectLoader> loader_;
   jinja::Environment env_;
   matrix::ExpressionEvaluator eval_;
@@ -248,8 +255,9 @@ class ProjectRenderer {
 
 }  // namespace
 
-std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest) {
-  return ProjectRenderer(root, manifest).run();
+std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest,
+                                   const ContextHook& hook) {
+  return ProjectRenderer(root, manifest, hook).run();
 }
 
 }  // namespace wfgen::pipeline

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "data/error.h"
+#include "jinja/value.h"
 #include "pipeline/manifest.h"
 
 namespace wfgen::pipeline {
@@ -26,9 +28,15 @@ struct Output {
   std::string matrix;         // "" when the family has none
   int row = -1;               // index among the matrix's expanded rows (per_row families)
   data::Mark row_origin;      // where that row is written in the matrix
+  std::vector<int> rows;      // the matrix rows it is made from: `row`, or all that `where` kept
 };
 
+// Told each output (its path known, its content not yet) and the variables its template
+// is rendered with: `wfgen show --vars`.
+using ContextHook = std::function<void(const Output&, const jinja::Value& vars)>;
+
 // Renders every output of the project, sorted by path. Throws ProjectError.
-std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest);
+std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest,
+                                   const ContextHook& hook = {});
 
 }  // namespace wfgen::pipeline
