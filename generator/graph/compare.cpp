@@ -67,7 +67,7 @@ KindNames kind_names(ChangeKind k) {
   switch (k) {
     case ChangeKind::JobAdded: return {"job added", "jobs added"};
     case ChangeKind::JobRemoved: return {"job removed", "jobs removed"};
-    case ChangeKind::Needs: return {"needs changed", "needs changed"};
+    case ChangeKind::Needs: return {"needs list changed", "needs lists changed"};
     case ChangeKind::Condition: return {"condition changed", "conditions changed"};
     case ChangeKind::Uses: return {"reusable workflow changed", "reusable workflows changed"};
     case ChangeKind::Matrix: return {"matrix size changed", "matrix sizes changed"};

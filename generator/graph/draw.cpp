@@ -135,7 +135,7 @@ std::string draw_dot(const std::vector<Drawing>& drawings) {
   for (size_t w = 0; w < drawings.size(); ++w) {
     const Drawing& d = drawings[w];
     std::string indent = boxed ? "    " : "  ";
-    std::string prefix = boxed ? d.graph->path + ":" : "";
+    std::string prefix = boxed ? "w" + std::to_string(w + 1) + ":" : "";
     if (boxed) out += "  subgraph cluster_" + std::to_string(w + 1) + " {\n    label=\"" + dot_text(d.graph->path) + "\";\n";
     for (const Job& job : d.graph->jobs) {
       std::string label;

@@ -47,8 +47,8 @@ class Shower {
       };
     view_ = view_project(root_, hook);
     if (opt_.target.empty()) {
-      if (!opt_.where.empty() || opt_.vars)
-        fail(std::string(opt_.vars ? "--vars" : "--where") + " needs a FAMILY, OUTPUT or MATRIX");
+      if (opt_.vars) fail("--vars needs an OUTPUT");
+      if (!opt_.where.empty()) fail("--where needs a FAMILY, OUTPUT or MATRIX");
       r.out = families();
       return;
     }
@@ -142,7 +142,7 @@ class Shower {
       if (auto it = made.find(i); it != made.end()) {
         item["outputs"] = it->second;
         comment += " ->";
-        for (const std::string& p : it->second) comment += " " + p;
+        for (size_t k = 0; k < it->second.size(); ++k) comment += (k ? ", " : " ") + it->second[k];
       }
       item["values"] = row.values;
       list.push_back(std::move(item));
