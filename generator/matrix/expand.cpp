@@ -8,6 +8,7 @@
 #include "jinja/error.h"
 #include "jinja/python/ops.h"
 #include "matrix/constraints.h"
+#include "matrix/github_semantics.h"
 #include "matrix/matrix.h"
 
 namespace wfgen::matrix {
@@ -160,18 +161,10 @@ class Expander {
       const std::string ptr = pointer_child(spec.exclude_ptr, i);
       const Json& item = item_mapping(spec, ptr, true, "an exclude");
       size_t before = rows.size();
-      std::erase_if(rows, [&](const Draft& d) { return matches(item, d.values); });
+      std::erase_if(rows, [&](const Draft& d) { return exclude_matches(item, d.values); });
       if (rows.size() == before)
         throw doc_.error_at(ptr, "exclude matches no combination of the axes");
     }
-  }
-
-  static bool matches(const Json& item, const Json& values) {
-    for (auto it = item.begin(); it != item.end(); ++it) {
-      auto found = values.find(it.key());
-      if (found == values.end() || *found != it.value()) return false;
-    }
-    return true;
   }
 
   // GitHub: an include item extends every original combination whose axis values it
@@ -183,15 +176,10 @@ class Expander {
       const std::string ptr = pointer_child(spec.include_ptr, i);
       const Json& item = item_mapping(spec, ptr, false, "an include");
       bool extended = false;
+      auto is_axis = [&](const std::string& k) { return spec.is_axis(k); };
       for (size_t r = 0; r < originals; ++r) {
         Draft& d = rows[r];
-        bool agrees = true;  // a row a conditional axis skipped has no value to agree with
-        for (auto it = item.begin(); it != item.end() && agrees; ++it)
-          if (spec.is_axis(it.key())) {
-            auto v = d.values.find(it.key());
-            agrees = v != d.values.end() && *v == it.value();
-          }
-        if (!agrees) continue;
+        if (!include_agrees(item, d.values, is_axis)) continue;
         extended = true;
         for (auto it = item.begin(); it != item.end(); ++it) {
           if (spec.is_axis(it.key())) continue;

@@ -8,6 +8,7 @@
 #include "files/transaction.h"
 #include "pipeline/apply.h"
 #include "pipeline/report.h"
+#include "pipeline/view.h"
 
 namespace wfgen::pipeline {
 
@@ -94,24 +95,13 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
 }
 
 RunResult list_project(const fs::path& root, const RunOptions& opt) {
-  RunResult r;
-  try {
+  return run_reporting_errors([&](RunResult& r) {
     auto project = open_project(root, opt);
     Manifest m = load_manifest(*project, root.string());
     std::vector<Output> outputs = render_project(project, m);
     r.outputs = outputs.size();
     r.out = list_table(outputs);
-  } catch (const data::DataError& e) {
-    r.exit_code = 1;
-    r.err = e.format();
-  } catch (const ProjectError& e) {
-    r.exit_code = 1;
-    r.err = e.what();
-  } catch (const files::FileError& e) {
-    r.exit_code = 1;
-    r.err = std::string(e.what()) + "\n";
-  }
-  return r;
+  });
 }
 
 }  // namespace wfgen::pipeline
