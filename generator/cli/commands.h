@@ -16,6 +16,10 @@ void add_data_command(CLI::App& app, int& exit_code);
 void add_project_commands(CLI::App& app, int& exit_code);
 // wfgen lint [PATH...] [-C DIR] [--format F] [--warnings-as-errors] [--list-rules]
 void add_lint_command(CLI::App& app, int& exit_code);
+// wfgen show [FAMILY|OUTPUT|MATRIX] [--where EXPR] [--vars] [--format yaml|json]
+void add_show_command(CLI::App& app, int& exit_code);
+// wfgen graph [OUTPUT...] [--diff] [--format mermaid|dot|text]
+void add_graph_command(CLI::App& app, int& exit_code);
 
 // --max-input-size BYTES (suffixes K, M, G: powers of 1024), on every command that reads.
 void add_max_input_size(CLI::App& cmd, uint64_t& bytes);

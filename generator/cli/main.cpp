@@ -26,12 +26,15 @@ int main(int argc, char** argv) {
   raise_open_file_limit();
   wfgen::cli::prepare_heap(size_t{1} << 20);
   CLI::App app{"wfgen: render Jinja2 templates and generate GitHub Actions workflows"};
+  app.set_version_flag("--version", "wfgen " WFGEN_VERSION);
   app.require_subcommand(1);
   int exit_code = 0;
   wfgen::cli::add_render_command(app, exit_code);
   wfgen::cli::add_project_commands(app, exit_code);
   wfgen::cli::add_lint_command(app, exit_code);
   wfgen::cli::add_data_command(app, exit_code);
+  wfgen::cli::add_show_command(app, exit_code);
+  wfgen::cli::add_graph_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,6 +10,7 @@
 #include "pipeline/apply.h"
 #include "pipeline/lint_outputs.h"
 #include "pipeline/report.h"
+#include "pipeline/view.h"
 
 namespace wfgen::pipeline {
 
@@ -101,24 +102,13 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
 }
 
 RunResult list_project(const fs::path& root, const RunOptions& opt) {
-  RunResult r;
-  try {
+  return run_reporting_errors([&](RunResult& r) {
     auto project = open_project(root, opt.max_input_size);
     Manifest m = load_manifest(*project, root.string());
     std::vector<Output> outputs = render_project(project, m);
     r.outputs = outputs.size();
     r.out = list_table(outputs);
-  } catch (const data::DataError& e) {
-    r.exit_code = 1;
-    r.err = e.format();
-  } catch (const ProjectError& e) {
-    r.exit_code = 1;
-    r.err = e.what();
-  } catch (const files::FileError& e) {
-    r.exit_code = 1;
-    r.err = std::string(e.what()) + "\n";
-  }
-  return r;
+  });
 }
 
 }  // namespace wfgen::pipeline

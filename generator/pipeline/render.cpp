@@ -69,9 +69,11 @@ std::string note_rendering(const std::string& path, const Output& o) {
 
 class ProjectRenderer {
  public:
-  ProjectRenderer(std::shared_ptr<const files::Tree> project, const Manifest& m)
+  ProjectRenderer(std::shared_ptr<const files::Tree> project, const Manifest& m,
+                  const ContextHook& hook)
       : project_(std::move(project)),
         m_(m),
+        hook_(hook),
         loader_(project_loader(project_, m.template_dirs)),
         env_(m.engine, loader_),
         matrices_([this](const std::string& path) { return project_->read(path); }, eval_) {}
@@ -157,7 +159,10 @@ class ProjectRenderer {
     if (fam.mode == FamilyMode::AllRows) {
       jinja::Value ctx = copy(base);
       std::vector<jinja::Value> list;
-      for (auto& r : rows) list.push_back(data::to_value(mx.rows[r.first].values));
+      for (auto& r : rows) {
+        list.push_back(data::to_value(mx.rows[r.first].values));
+        proto.rows.push_back(r.first);
+      }
       ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
       render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
       return;
@@ -166,6 +171,7 @@ class ProjectRenderer {
     for (auto& [index, ctx] : rows) {
       Output o = proto;
       o.row = index;
+      o.rows = {index};
       o.row_origin = mx.origin(mx.rows[index]);
       if (!fam.each) {
         render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
@@ -247,6 +253,7 @@ class ProjectRenderer {
       fail_at(pointer_child(fam.ptr, "output"),
               "two outputs are " + o.path + ": " + who + " and " + it->second);
     }
+    if (hook_) hook_(o, ctx);
     std::string body;
     try {
       body = env_.render(tmpl, ctx);
@@ -278,6 +285,7 @@ class ProjectRenderer {
 
   std::shared_ptr<const files::Tree> project_;
   const Manifest& m_;
+  const ContextHook& hook_;
   std::shared_ptr<files::TreeLoader> loader_;
   jinja::Environment env_;
   matrix::ExpressionEvaluator eval_;
@@ -287,8 +295,8 @@ class ProjectRenderer {
 }  // namespace
 
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
-                                   const Manifest& manifest) {
-  return ProjectRenderer(std::move(project), manifest).run();
+                                   const Manifest& manifest, const ContextHook& hook) {
+  return ProjectRenderer(std::move(project), manifest, hook).run();
 }
 
 }  // namespace wfgen::pipeline
