@@ -74,7 +74,7 @@ void report_check(RunResult& r, const std::string& fix_command, Format format) {
   if (bad) {
     o += "wfgen check: " + std::to_string(bad) + " file(s) out of date (" +
          std::to_string(r.outputs) + " outputs). To fix, run: " + fix_command + "\n";
-  } else if (!r.exit_code) {
+  } else if (r.leftovers.empty() && !r.interrupted) {  // lint findings: in sync all the same
     o += "wfgen check: all " + std::to_string(r.outputs) + " outputs in sync\n";
   }
 }
