@@ -8,6 +8,7 @@
 #include "files/transaction.h"
 #include "pipeline/apply.h"
 #include "pipeline/report.h"
+#include "pipeline/summary.h"
 #include "pipeline/view.h"
 
 namespace wfgen::pipeline {
@@ -60,7 +61,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     std::vector<Output> outputs = render_project(project, m);
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
-    r.files = compare_outputs(*project, dir, outputs, !generating);
+    r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file);
     if (generating) {
       if (size_t removed = remove_leftovers(*project, dir.leftovers))
         r.out += "wfgen generate: removed " + files::files_count(removed) +
@@ -69,7 +70,12 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
       report_generate(r);
     } else {
       r.leftovers = std::move(dir.leftovers);
-      report_check(r, m.fix_command, opt.format);
+      report_check(r, m.fix_command, opt);
+      if (opt.step_summary) {
+        std::optional<GraphChanges> graph;
+        if (r.exit_code) graph = graph_changes(ProjectView{root, project, m, std::move(outputs)});
+        r.summary = check_summary(r, m.fix_command, graph ? &*graph : nullptr, opt);
+      }
     }
   } catch (const data::DataError& e) {
     r.exit_code = 1;
@@ -87,6 +93,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
   }
   if (r.exit_code && !r.err.empty() && generating && !changed_files)
     r.err += "wfgen generate: nothing was written\n";
+  if (!r.err.empty() && opt.step_summary) r.summary = error_summary(r.err);
   if (!r.err.empty() && opt.format == Format::Github) {
     // Surface the first line (file:line:col: error: msg) as an annotation too.
     r.out += "::error::" + github_message(r.err.substr(0, r.err.find('\n'))) + "\n";
