@@ -79,7 +79,7 @@ TEST_F(CheckSummary, DiffFencesOutlastTheDiff) {
 }
 
 TEST_F(CheckSummary, ACheckThatCannotRunSaysWhy) {
-  spit(root / "templates/job.yml.j2", "{{ oops(\n");
+  spit(root / "templates/job.yml.j2", "!{{ oops(\n");
   CliResult r = run({"--format", "github"});
   EXPECT_EQ(r.exit_code, 1);
   const std::string md = slurp(summary());
