@@ -10,6 +10,7 @@
 #include "pipeline/apply.h"
 #include "pipeline/lint_outputs.h"
 #include "pipeline/report.h"
+#include "pipeline/summary.h"
 #include "pipeline/view.h"
 
 namespace wfgen::pipeline {
@@ -62,7 +63,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
     r.lint = lint_outputs(root, m, outputs);
-    r.files = compare_outputs(*project, dir, outputs, !generating);
+    r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file);
     if (generating && r.lint.failed()) {
       r.exit_code = 1;
       r.err = lint::format_report(r.lint, lint::Format::Text);
@@ -76,7 +77,12 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
           lint::format_report(r.lint, lint::Format::Text, {.summary = !r.lint.findings.empty()});
     } else {
       r.leftovers = std::move(dir.leftovers);
-      report_check(r, m.fix_command, opt.format);
+      report_check(r, m.fix_command, opt);
+      if (opt.step_summary) {
+        std::optional<GraphChanges> graph;
+        if (r.exit_code) graph = graph_changes(ProjectView{root, project, m, std::move(outputs)});
+        r.summary = check_summary(r, m.fix_command, graph ? &*graph : nullptr, opt);
+      }
     }
   } catch (const data::DataError& e) {
     r.exit_code = 1;
@@ -94,6 +100,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
   }
   if (r.exit_code && !r.err.empty() && generating && !changed_files)
     r.err += "wfgen generate: nothing was written\n";
+  if (!r.err.empty() && opt.step_summary) r.summary = error_summary(r.err);
   if (!r.err.empty() && opt.format == Format::Github) {
     // Surface the first line (file:line:col: error: msg) as an annotation too.
     r.out += "::error::" + lint::github_escape_data(r.err.substr(0, r.err.find('\n'))) + "\n";

@@ -23,6 +23,11 @@ enum class Format { Text, Github, Json };
 
 struct RunOptions {
   Format format = Format::Text;  // check's report
+  // check: diff lines printed per drifted file and in the whole report (kUnbounded: all).
+  size_t diff_lines_per_file = kDiffLinesPerFile;
+  size_t diff_lines_per_run = kDiffLinesPerRun;
+  // check: also make the markdown step summary (RunResult::summary).
+  bool step_summary = false;
   bool force = false;            // generate: overwrite files wfgen did not write
   bool wait = true;              // wait for the project lock (false: fail at once)
   uint64_t max_input_size = files::kDefaultMaxInputSize;  // per file read
@@ -39,6 +44,7 @@ struct RunResult {
   std::vector<std::string> leftovers;  // temporary files of an interrupted generate
   bool interrupted = false;            // check: a killed generate's journal is there
   lint::LintResult lint;  // the lint of every output (generate refuses on an error)
+  std::string summary;  // check with step_summary: the markdown for $GITHUB_STEP_SUMMARY
 };
 
 // The project directory as a tree no read leaves (files/tree.h), for the steps run one by
