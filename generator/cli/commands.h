@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -20,6 +21,9 @@ void add_lint_command(CLI::App& app, int& exit_code);
 void add_show_command(CLI::App& app, int& exit_code);
 // wfgen graph [OUTPUT...] [--diff] [--format mermaid|dot|text]
 void add_graph_command(CLI::App& app, int& exit_code);
+
+// -C DIR: the project to run on (default: the current directory).
+void add_project_dir(CLI::App& cmd, std::string& dir);
 
 // --max-input-size BYTES (suffixes K, M, G: powers of 1024), on every command that reads.
 void add_max_input_size(CLI::App& cmd, uint64_t& bytes);

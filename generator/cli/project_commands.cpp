@@ -64,13 +64,17 @@ struct ProjectOptions {
 CLI::App* add_project_command(CLI::App& app, const char* name, const char* help,
                               ProjectOptions& opt) {
   CLI::App* cmd = app.add_subcommand(name, help);
-  cmd->add_option("-C", opt.dir, "Run on the project in DIR (default: current directory)")
-      ->type_name("DIR");
+  add_project_dir(*cmd, opt.dir);
   add_max_input_size(*cmd, opt.max_input_size);
   return cmd;
 }
 
 }  // namespace
+
+void add_project_dir(CLI::App& cmd, std::string& dir) {
+  cmd.add_option("-C", dir, "Run on the project in DIR (default: current directory)")
+      ->type_name("DIR");
+}
 
 void add_max_input_size(CLI::App& cmd, uint64_t& bytes) {
   cmd.add_option("--max-input-size", bytes,
