@@ -9,6 +9,7 @@
 
 #include "pipeline/lint_outputs.h"
 #include "pipeline/manifest.h"
+#include "pipeline/pipeline.h"
 #include "pipeline/render.h"
 
 namespace {
@@ -17,8 +18,9 @@ namespace fs = std::filesystem;
 const fs::path kRoot = WFGEN_SOURCE_DIR;
 
 void BM_LintGeneratedOutputs(benchmark::State& state) {
-  auto manifest = wfgen::pipeline::load_manifest(kRoot);
-  auto outputs = wfgen::pipeline::render_project(kRoot, manifest);
+  auto project = wfgen::pipeline::open_project(kRoot);
+  auto manifest = wfgen::pipeline::load_manifest(*project, kRoot.string());
+  auto outputs = wfgen::pipeline::render_project(project, manifest);
   size_t bytes = 0;
   for (const auto& o : outputs) bytes += o.content.size();
   for (auto _ : state) {

@@ -4,6 +4,8 @@
 #include <filesystem>
 
 #include "data/load.h"
+#include "files/error.h"
+#include "files/read.h"
 #include "lint/workflow.h"
 
 namespace wfgen::lint {
@@ -18,9 +20,12 @@ bool yaml_name(const fs::path& p) {
 
 bool looks_like_workflow(const fs::path& p) {
   if (p.parent_path().filename() == "workflows") return true;
-  std::string text;
-  if (!data::read_file(p, text)) return true;  // let the linter report it
-  return is_workflow(p.generic_string(), text);
+  try {
+    return is_workflow(p.generic_string(),
+                       files::read_file(p.string(), p.generic_string(), files::kDefaultMaxInputSize));
+  } catch (const files::FileError&) {
+    return true;  // let the linter report it
+  }
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <tuple>
 
 #include "data/load.h"
+#include "files/error.h"
+#include "files/read.h"
 #include "lint/registry.h"
 
 namespace wfgen::lint {
@@ -104,9 +106,13 @@ class RunContext final : public Context {
     auto [it, fresh] = loaded_.try_emplace(path);
     if (fresh) {
       fs::path p(path);
-      std::string text;
-      if (data::read_file(p.is_absolute() ? p : base_dir_ / p, text))
+      try {
+        std::string text = files::read_file((p.is_absolute() ? p : base_dir_ / p).string(), path,
+                                            files::kDefaultMaxInputSize);
         it->second = std::make_unique<Workflow>(SourceFile{path, std::move(text), {}, {}});
+      } catch (const files::FileError&) {
+        // Not there, or not a readable regular file: no callee to check against.
+      }
     }
     return it->second.get();
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "data/document.h"
+#include "files/tree.h"
 #include "jinja/runtime/environment.h"
 #include "lint/config.h"
 
@@ -50,7 +51,7 @@ struct Manifest {
   std::shared_ptr<const data::Document> doc;
   jinja::EnvironmentOptions engine;
   std::vector<std::string> template_dirs;  // relative to the root
-  std::string output_dir = "generated";
+  std::string output_dir = "generated";    // normalised: no "." or empty pieces ("" is the root)
   std::string header;  // comment text written after the marker line of every output
   std::string fix_command = "./regenerate.sh";
   Json vars = Json::object();
@@ -60,7 +61,9 @@ struct Manifest {
 
 inline constexpr const char* kManifestName = "wfgen.yml";
 
-// Loads and validates ROOT/wfgen.yml. Throws data::DataError positioned in "wfgen.yml".
-Manifest load_manifest(const std::filesystem::path& root);
+// Loads and validates wfgen.yml at the top of `project` (`dir`: the project directory as
+// the user named it, for the message when there is no manifest). Throws data::DataError
+// positioned in "wfgen.yml", files::FileError when it cannot be read.
+Manifest load_manifest(const files::Tree& project, const std::string& dir);
 
 }  // namespace wfgen::pipeline
