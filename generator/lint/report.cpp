@@ -1,5 +1,9 @@
 #include "lint/report.h"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "data/error.h"
@@ -63,9 +67,28 @@ std::string uri_of(std::string_view path) {
   return out;
 }
 
+// "waived: 5 template-injection findings: REASON", once per rule and reason, in the order
+// they first appear: a waived finding is listed on one line, and its reason (often the
+// same for dozens of findings) is said once.
+std::string waiver_reasons(const LintResult& r) {
+  std::vector<std::pair<const Finding*, size_t>> groups;  // first finding, count
+  for (const Finding& f : r.findings) {
+    if (!f.waived()) continue;
+    auto same = [&](const auto& g) { return g.first->rule == f.rule && *g.first->waiver == *f.waiver; };
+    auto it = std::find_if(groups.begin(), groups.end(), same);
+    if (it == groups.end()) groups.push_back({&f, 1});
+    else ++it->second;
+  }
+  std::string out;
+  for (const auto& [f, n] : groups)
+    out += "waived: " + plural(n, f->rule + " finding") + ": " + *f->waiver + "\n";
+  return out;
+}
+
 std::string text_report(const LintResult& r, const ReportOptions& opt) {
   std::string out;
   for (const Finding& f : r.findings) out += format_text(f);
+  out += waiver_reasons(r);
   if (opt.summary) out += summary_line(r) + "\n";
   return out;
 }
@@ -194,7 +217,7 @@ std::string sarif_report(const LintResult& r) {
 std::string format_text(const Finding& f) {
   std::string out = location(f.file, f.line, f.col) + ": " +
                     std::string(severity_name(f.severity)) + ": " + f.message + " [" + f.rule + "]";
-  if (f.waived()) out += " (waived: " + *f.waiver + ")";
+  if (f.waived()) return out + " (waived)\n";  // its reason follows the list, once
   out += '\n';
   if (f.line > 0) out += data::caret_excerpt(f.excerpt, f.col);
   for (const Note& n : f.notes) out += "  note: " + note_text(n) + "\n";

@@ -43,9 +43,26 @@ TEST(Report, Text) {
             "  note: gen/w,1.yml:3:7: first here\n"
             "  note: t.j2: the template\n"
             "  note: no file\n"
-            "é/w.yml:2:9: warning: too often [schedule] (waived: accepted: a, b)\n"
-            "  é: '* * * * *'\n          ^\n"
+            "é/w.yml:2:9: warning: too often [schedule] (waived)\n"
+            "waived: 1 schedule finding: accepted: a, b\n"
             "wfgen lint: 2 files, 1 error, 0 warnings (1 waived)\n");
+}
+
+TEST(Report, TextSaysEachWaiverReasonOnce) {
+  LintResult r = sample();
+  Finding c = r.findings[1];
+  c.line = 3;
+  r.findings.push_back(c);   // the same rule and reason: counted
+  c.waiver = "another";
+  r.findings.push_back(c);   // another reason: its own line
+  c.rule = "duplicate-key";
+  c.waiver = "accepted: a, b";
+  r.findings.push_back(c);   // the same reason for another rule: its own line
+  std::string text = format_report(r, Format::Text, {.summary = false});
+  EXPECT_EQ(text.substr(text.find("waived: ")),
+            "waived: 2 schedule findings: accepted: a, b\n"
+            "waived: 1 schedule finding: another\n"
+            "waived: 1 duplicate-key finding: accepted: a, b\n");
 }
 
 TEST(Report, GithubAnnotationsEscapeDataAndProperties) {

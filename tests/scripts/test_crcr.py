@@ -16,6 +16,7 @@ allowlist and every downstream repo's receivers.
 Fails (never skips) when shared/ is missing.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -157,8 +158,30 @@ def security(root):
            f"documented {sorted(documented)}\nfound {found}")
     matrix = load(os.path.join(root, MATRIX))
     ascend = next(r for r in matrix["entries"] if r["repo"] == "Ascend/pytorch")
-    rules = [f["rule"] for f in ascend["receivers"][0]["known_findings"]]
+    known = ascend["receivers"][0]["known_findings"]
+    rules = [f["rule"] for f in known]
     expect(rules == ["template-injection"], "Ascend's row records the finding as template-injection", repr(rules))
+    # ... and wfgen.yml waives it for that file with the same reason, so lint lists it as waived.
+    waivers = load(os.path.join(root, "wfgen.yml"))["lint"]["waivers"]
+    waiver = [w for w in waivers if w["rule"] == "template-injection" and w.get("file") == ASCEND.replace(os.sep, "/")]
+    expect(len(waiver) == 1 and waiver[0]["reason"] == known[0]["reason"],
+           "wfgen.yml waives Ascend's template-injection with the reason its row records", repr(waiver))
+
+
+def lint_waived(wfgen, root):
+    """`wfgen lint` over the project: Ascend's template-injection findings are listed as
+    waived warnings with the row's reason, and no other receiver has one."""
+    r = run([wfgen, "lint", "--format", "json", "-C", root])
+    report = json.loads(r.stdout)
+    injections = [f for f in report["findings"] if f["rule"] == "template-injection"]
+    reason = next(x for x in load(os.path.join(root, MATRIX))["entries"]
+                  if x["repo"] == "Ascend/pytorch")["receivers"][0]["known_findings"][0]["reason"]
+    expect(r.returncode == 0 and len(injections) == 5
+           and all(f["file"] == ASCEND.replace(os.sep, "/") and f["waived"]
+                   and f["severity"] == "warning" and f["waiver_reason"] == reason for f in injections),
+           "wfgen lint: Ascend's 5 template-injection findings (the 4 echoed fields and the "
+           "client_payload heredoc) are waived warnings with the row's reason",
+           "\n".join(f"{f['file']}:{f['line']}:{f['col']} waived={f['waived']}" for f in injections))
 
 
 # -- one entry, one edit ------------------------------------------------------------
@@ -382,6 +405,7 @@ def main():
             print(f"FAIL missing {p}: shared/ is required for this test")
             return 1
     security(a.root)
+    lint_waived(a.wfgen, a.root)
     onboarding(a.wfgen, a.root, a.shared)
     promotion(a.wfgen, a.root, a.shared)
     described(a.wfgen, a.root, a.shared)

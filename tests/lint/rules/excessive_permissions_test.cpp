@@ -26,3 +26,20 @@ TEST(ExcessivePermissionsRule, WriteAllAndTheSafeShapes) {
                      "excessive-permissions"),
             V{});
 }
+
+TEST(ExcessivePermissionsRule, ManyJobsAreCountedNotAllNamed) {
+  EXPECT_EQ(findings("on: push\njobs:\n  a: {runs-on: x, steps: [{run: x}]}\n"
+                     "  b: {runs-on: x, steps: [{run: x}]}\n"
+                     "  c: {runs-on: x, steps: [{run: x}]}\n"
+                     "  d: {runs-on: x, steps: [{run: x}]}\n"
+                     "  e: {runs-on: x, steps: [{run: x}]}\n",
+                     "excessive-permissions"),
+            (V{"2:1: no top-level 'permissions', and jobs 'a', 'b', 'c' and 2 more set none: they "
+               "get the repository's default token (possibly read-write on everything); set "
+               "'permissions: {contents: read}' at the top and widen it per job"}));
+  EXPECT_EQ(findings("on: push\njobs:\n  a: {runs-on: x, steps: [{run: x}]}\n",
+                     "excessive-permissions"),
+            (V{"2:1: no top-level 'permissions', and job 'a' sets none: it gets the "
+               "repository's default token (possibly read-write on everything); set "
+               "'permissions: {contents: read}' at the top and widen it per job"}));
+}
