@@ -108,7 +108,7 @@ TEST_F(CheckSummary, DiffLinesAreBoundedPerFileAndPerRun) {
   ASSERT_EQ(generate().exit_code, 0);
   spit(root / "templates/job.yml.j2",
        "name: !{{ name }} changed\non: push\njobs:\n  run:\n    runs-on: !{{ runner }}\n"
-       "    steps:\n      - run: echo ${{ github.sha }}\n");
+       "    steps:\n      - run: echo ${{ github.sha }}\npermissions: {contents: read}\n");
   wfgen::pipeline::RunOptions opt;
   opt.diff_lines_per_file = 3;
   opt.diff_lines_per_run = 10;

@@ -35,7 +35,7 @@ TEST_F(Project, GenerateWritesEveryOutputWithHeaderAndOneNewline) {
             std::string::npos);
   EXPECT_NE(a.find("runs-on: ubuntu-latest\n"), std::string::npos);
   EXPECT_NE(a.find("echo ${{ github.sha }}\n"), std::string::npos);  // GitHub syntax stays literal
-  EXPECT_EQ(a.substr(a.size() - 3), "}}\n");                         // exactly one final newline
+  EXPECT_EQ(a.substr(a.size() - 6), "read}\n");                      // exactly one final newline
   EXPECT_NE(slurp(root / "generated/all.yml").find("  b:\n    runs-on: macos-14\n"),
             std::string::npos);
   EXPECT_TRUE(wfgen::pipeline::inspect(a).intact);

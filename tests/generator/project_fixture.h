@@ -40,10 +40,12 @@ class Project : public ::testing::Test {
          "  - {name: b, runner: macos-14}\n");
     spit(root / "templates/job.yml.j2",
          "name: !{{ name }}\non: push\njobs:\n  run:\n    runs-on: !{{ runner }}\n"
-         "    steps:\n      - run: echo ${{ github.sha }}\n");
+         "    steps:\n      - run: echo ${{ github.sha }}\n"
+         "permissions: {contents: read}\n");
     spit(root / "templates/all.yml.j2",
          "name: all\non: push\njobs:\n{% for r in rows %}\n  !{{ r.name }}:\n"
-         "    runs-on: !{{ r.runner }}\n    steps: [{run: 'true'}]\n{% endfor %}\n");
+         "    runs-on: !{{ r.runner }}\n    steps: [{run: 'true'}]\n{% endfor %}\n"
+         "permissions: {contents: read}\n");
   }
   void TearDown() override { std::filesystem::remove_all(root); }
 

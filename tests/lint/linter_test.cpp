@@ -10,6 +10,10 @@
 using namespace wfgen::lint;
 using V = std::vector<std::string>;
 
+// Appended to each workflow here, so that excessive-permissions (a warning) stays out of
+// what these tests count.
+const std::string kPermissions = "permissions: {}\n";
+
 TEST(Registry, NamesAreUniqueAndDescribed) {
   std::set<std::string> names;
   for (const Rule* r : all_rules()) {
@@ -24,9 +28,9 @@ TEST(Linter, FindingsFromEveryFileSortedWithExcerptAndOriginNotes) {
   Note from_template{"templates/x.yml.j2", 0, 0, "the template"};
   Note from_row{"matrices/x.yml", 7, 5, "row 2"};
   auto r = Linter().run({
-      {"b.yml", "on: push\njobs:\n  a: {runs-on: x, steps: [{run: x, shell: [sh]}]}\n", "fam",
+      {"b.yml", "on: push\njobs:\n  a: {runs-on: x, steps: [{run: x, shell: [sh]}]}\n" + kPermissions, "fam",
        {from_template, from_row}},
-      {"a.yml", "on: pushh\n" + std::string(wfgen::testing::kJobs), {}, {}},
+      {"a.yml", "on: pushh\n" + std::string(wfgen::testing::kJobs) + kPermissions, {}, {}},
   });
   ASSERT_EQ(r.files, 2u);
   ASSERT_EQ(r.findings.size(), 2u);
@@ -47,7 +51,7 @@ TEST(Linter, FindingsFromEveryFileSortedWithExcerptAndOriginNotes) {
 }
 
 TEST(Linter, RuleNotesComeBeforeOriginNotes) {
-  auto r = Linter().run({{"g.yml", "on: push\nenv: {A: 1, A: 2}\n" + std::string(wfgen::testing::kJobs),
+  auto r = Linter().run({{"g.yml", "on: push\nenv: {A: 1, A: 2}\n" + std::string(wfgen::testing::kJobs) + kPermissions,
                           "fam", {{"t.j2", 0, 0, "template"}}}});
   ASSERT_EQ(r.findings.size(), 1u);
   ASSERT_EQ(r.findings[0].notes.size(), 2u);
@@ -59,11 +63,11 @@ TEST(Linter, WaiversMarkFindingsByFamilyOrFileGlob) {
   Config config;
   config.waivers.push_back({"events", "fam", "", "the fork is renamed next week"});
   config.waivers.push_back({"workflow-keys", "", "legacy/**/*.yml", "legacy, being rewritten"});
-  std::string bad_event = "on: pushh\n" + std::string(wfgen::testing::kJobs);
+  std::string bad_event = "on: pushh\n" + std::string(wfgen::testing::kJobs) + kPermissions;
   auto r = Linter(config).run({
       {"gen/a.yml", bad_event, "fam", {}},
       {"gen/b.yml", bad_event, "other", {}},
-      {"legacy/x/old.yml", "on: push\nstuff: 1\n" + std::string(wfgen::testing::kJobs), {}, {}},
+      {"legacy/x/old.yml", "on: push\nstuff: 1\n" + std::string(wfgen::testing::kJobs) + kPermissions, {}, {}},
   });
   ASSERT_EQ(r.findings.size(), 3u);
   EXPECT_EQ(r.findings[0].file, "gen/a.yml");

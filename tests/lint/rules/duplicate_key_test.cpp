@@ -11,7 +11,8 @@ TEST(DuplicateKeyRule, DistinctKeysPass) {
 }
 
 TEST(DuplicateKeyRule, ExactDuplicateWithANoteAtTheFirst) {
-  auto r = lint_text("on: push\nenv:\n  A: 1\n  A: 2\n" + std::string(wfgen::testing::kJobs));
+  auto r = lint_text("on: push\nenv:\n  A: 1\n  A: 2\n" + std::string(wfgen::testing::kJobs) +
+                     "permissions: {}\n");
   EXPECT_EQ(findings(r, "duplicate-key"),
             (V{"4:3: key 'A' is defined twice in this mapping (first at line 3)"}));
   ASSERT_EQ(r.findings.size(), 1u);

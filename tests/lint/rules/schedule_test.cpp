@@ -41,7 +41,8 @@ TEST(ScheduleRule, FieldCountAndRanges) {
 }
 
 TEST(ScheduleRule, MoreOftenThanEveryFiveMinutesIsAWarning) {
-  auto r = lint_text("on:\n  schedule:\n    - cron: '*/2 * * * *'\n" + std::string(kJobs));
+  auto r = lint_text("on:\n  schedule:\n    - cron: '*/2 * * * *'\n" + std::string(kJobs) +
+                     "permissions: {}\n");
   ASSERT_EQ(r.findings.size(), 1u);
   EXPECT_EQ(r.findings[0].severity, wfgen::lint::Severity::Warning);
   EXPECT_EQ(findings(r, "schedule"),
