@@ -6,6 +6,7 @@
 #include "lint/config.h"
 #include "lint/lint_test_util.h"
 #include "lint/registry.h"
+#include "support/shared_dir.h"
 
 using namespace wfgen::lint;
 using V = std::vector<std::string>;
@@ -22,6 +23,19 @@ TEST(Registry, NamesAreUniqueAndDescribed) {
     EXPECT_EQ(find_rule(r->name()), r);
   }
   EXPECT_EQ(find_rule("no-such-rule"), nullptr);
+}
+
+// docs/lint.md's table of rules is the registry: every rule, in order, with its severity
+// and its one-line description.
+TEST(Registry, DocsTableIsTheList) {
+  std::string docs = wfgen::testing::read_file(wfgen::testing::source_dir() / "docs/lint.md");
+  std::string expected = "| rule | severity | what it checks |\n| --- | --- | --- |\n";
+  for (const Rule* r : all_rules())
+    expected += "| `" + std::string(r->name()) + "` | " +
+                std::string(severity_name(r->severity())) + " | " + std::string(r->description()) +
+                " |\n";
+  EXPECT_NE(docs.find("\n" + expected + "\n"), std::string::npos)
+      << "docs/lint.md should hold this table:\n" << expected;
 }
 
 TEST(Linter, FindingsFromEveryFileSortedWithExcerptAndOriginNotes) {
