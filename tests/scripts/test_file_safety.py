@@ -110,7 +110,7 @@ def leftovers(top):
 
 # A whole workflow (generate lints what it writes; this one has no finding).
 WORKFLOW = ("name: job !{{ n }}\\non: push\\njobs:\\n  a:\\n    runs-on: ubuntu-latest\\n"
-            "    steps: [{run: make}]\\n")
+            "    steps: [{run: make}]\\npermissions: {contents: read}\\n")
 
 
 def make_project(top, rows=2, body=WORKFLOW, output="job-!{{ n }}.yml"):
@@ -463,7 +463,7 @@ def case_kill(work, rounds):
     """kill -9 at random points of a 3,000-output generate; every output old or new."""
     rows = 3000
     body_v1 = "name: job !{{ n }} v1\\non: push\\njobs:\\n  a:\\n    runs-on: ubuntu-latest\\n" \
-              "    steps: [{run: echo !{{ n }}}]\\n"
+              "    steps: [{run: echo !{{ n }}}]\\npermissions: {contents: read}\\n"
     body_v2 = body_v1.replace("v1", "v2").replace("ubuntu-latest", "ubuntu-24.04")
     # v2 also moves the rows: 100 outputs become stale, 100 are new.
     matrix_v1 = "fields: {n: int}\naxes:\n  n: [" + ", ".join(str(i) for i in range(rows)) + "]\n"
