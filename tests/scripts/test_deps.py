@@ -67,6 +67,9 @@ def main():
         checks.expect(p.returncode == 0, "test: succeeds", p.stderr)
         checks.expect(installed[:len(BUILD.split()) + len(TEST_ONLY)] == BUILD.split() + TEST_ONLY,
                       "test: adds the test libraries", f"installed: {installed}")
+        have_npm = subprocess.run(["sh", "-c", "command -v npm"], capture_output=True).returncode == 0
+        checks.expect(("npm" in installed) != have_npm, "test: npm only when there is none",
+                      f"installed: {installed}")
         checks.expect(all(o not in installed for o in ORACLE) or installed[-3:] == ORACLE,
                       "test: the Python oracle only when python3 lacks it", f"installed: {installed}")
 
