@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
 
 namespace wfgen::cli {
 
@@ -10,5 +11,24 @@ namespace wfgen::cli {
 void add_render_command(CLI::App& app, int& exit_code);
 // wfgen generate | check | list [-C DIR]
 void add_project_commands(CLI::App& app, int& exit_code);
+
+// The check of a --max-... value: a whole number >= 1 (a limit of 0 would refuse everything).
+inline const CLI::Validator& limit_value() {
+  static const CLI::Validator v(
+      [](std::string& text) -> std::string {
+        size_t used = 0;
+        unsigned long long n = 0;
+        try {
+          n = std::stoull(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != text.size() || text.empty() || text[0] == '-' || n < 1)
+          return "a limit must be a whole number >= 1, not '" + text + "'";
+        return {};
+      },
+      "N>=1");
+  return v;
+}
 
 }  // namespace wfgen::cli

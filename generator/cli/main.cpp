@@ -1,4 +1,7 @@
 // wfgen: a compiler for GitHub Actions workflows (Jinja2 templates + YAML matrices).
+#include <iostream>
+#include <new>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
@@ -17,6 +20,9 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     // Help and version requests exit 0; every real usage error exits 2.
     return rc == 0 ? 0 : 2;
+  } catch (const std::bad_alloc&) {  // whatever a command did not catch itself: never abort
+    std::cerr << wfgen::cli::out_of_memory_message();
+    return 1;
   }
   return exit_code;
 }

@@ -2,16 +2,21 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/memory.h"
 #include "data/error.h"
 #include "data/json_convert.h"
 #include "data/json_direct.h"
 #include "data/load.h"
 #include "data/merge.h"
+#include "data/reader.h"
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/options.h"
+#include "jinja/python/ops.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
@@ -37,10 +42,24 @@ std::string read_file(const std::string& path, const char* what) {
   return text;
 }
 
-// JSON goes straight to Values (fast, exact big ints); YAML through the positioned loader.
+// The variables of one -d file. JSON goes straight to Values (fast, exact big ints); YAML
+// through the positioned loader. Either must be a mapping, named in the error.
 jinja::Value load_data(const std::string& path) {
-  if (fs::path(path).extension() != ".json") return data::to_value(data::load_data_file(path));
-  return data::parse_json_value(read_file(path, "data file"), path);
+  const char* refusal = "the data file must be a mapping of variable names to values, not ";
+  if (fs::path(path).extension() != ".json") {
+    data::Document doc = data::load_document(path);
+    if (!doc.root().is_object())
+      throw doc.error_at("", refusal + std::string(data::json_type_name(doc.root())));
+    return data::to_value(doc.root());
+  }
+  std::string text = read_file(path, "data file");
+  jinja::Value v = data::parse_json_value(text, path);
+  if (!v.is_dict()) {
+    data::Mark at = data::mark_at(text, text.find_first_not_of(" \t\r\n"));
+    throw data::DataError(path, at, refusal + std::string(jinja::type_name(v)),
+                          data::line_of(text, at.line));
+  }
+  return v;
 }
 
 // Writes OUT through a temporary file and a rename: never half-written.
@@ -64,9 +83,9 @@ void write_atomically(const std::string& path, std::string_view text) {
 }
 
 int run_render(const RenderOptions& opt) {
+  jinja::LimitsScope limits(opt.env.limits);  // the data loaders' too
   jinja::Value data = jinja::Value::dict();
   for (const auto& f : opt.data_files) data::deep_merge(data, load_data(f));
-  if (!data.is_dict()) throw std::runtime_error("error: the data files do not make a mapping");
 
   // Includes look in the -I dirs in order, then in the template's own directory.
   std::vector<std::string> search = opt.include_dirs;
@@ -103,7 +122,14 @@ void add_render_command(CLI::App& app, int& exit_code) {
     if (o.flag) cmd->add_flag(jinja::cli_flag(o), opt->env.*o.flag, std::string(o.help));
     if (o.text) cmd->add_option(jinja::cli_flag(o), opt->env.*o.text, std::string(o.help));
   }
+  for (const jinja::LimitOption& l : jinja::limit_options()) {  // --max-string, ...
+    cmd->add_option(jinja::cli_flag(l.name), opt->env.limits.*l.member, std::string(l.help))
+        ->check(limit_value())
+        ->default_val(opt->env.limits.*l.member);
+  }
   cmd->callback([opt, &exit_code]() {
+    std::string problem = jinja::delimiter_problem(opt->env);
+    if (!problem.empty()) throw CLI::ValidationError("delimiters", problem);
     try {
       exit_code = run_render(*opt);
     } catch (const jinja::TemplateError& e) {
@@ -111,6 +137,9 @@ void add_render_command(CLI::App& app, int& exit_code) {
       exit_code = 1;
     } catch (const data::DataError& e) {
       std::cerr << e.format();
+      exit_code = 1;
+    } catch (const std::bad_alloc&) {
+      std::cerr << out_of_memory_message();
       exit_code = 1;
     } catch (const std::exception& e) {
       std::cerr << e.what() << "\n";

@@ -37,4 +37,7 @@ class DataError : public std::runtime_error {
 // Line `line` (1-based) of `text`, without its newline; empty when out of range.
 std::string line_of(std::string_view text, int line);
 
+// The line and column (1-based, in bytes) of byte `offset` of `text`.
+Mark mark_at(std::string_view text, size_t offset);
+
 }  // namespace wfgen::data

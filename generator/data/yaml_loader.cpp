@@ -10,8 +10,10 @@
 #include <cmath>
 #include <limits>
 #include <unordered_set>
+#include <vector>
 
 #include "data/load.h"
+#include "jinja/limits.h"
 
 namespace wfgen::data {
 
@@ -118,6 +120,13 @@ class Converter {
   explicit Converter(Document& doc) : doc_(doc) {}
 
   Json convert(const YAML::Node& node, const std::string& ptr, Mark fallback) {
+    // Aliases repeat what they name: a few hundred bytes can stand for billions of nodes.
+    if (++nodes_ > jinja::active_limits().max_items)
+      throw doc_.error_at(to_mark(node.Mark()),
+                          jinja::limit_message("the data would have more than " +
+                                                   std::to_string(jinja::active_limits().max_items) +
+                                                   " values (aliases repeat what they name)",
+                                               "max_items", jinja::active_limits().max_items));
     Mark here = to_mark(node.Mark());
     if (here.line == 0 || node.IsNull()) here = here.line ? here : fallback;
     doc_.set_value_mark(ptr, here);
@@ -127,6 +136,24 @@ class Converter {
         return nullptr;
       case YAML::NodeType::Scalar:
         return scalar(node, here);
+      default:
+        break;
+    }
+    // A collection: an alias inside its own anchor makes a cycle, and nesting is limited.
+    for (const YAML::Node& open : path_) {
+      if (open.is(node)) throw doc_.error_at(here, "an alias refers to a node that contains it");
+    }
+    size_t limit = jinja::active_limits().max_depth;
+    if (path_.size() >= limit)
+      throw doc_.error_at(here, jinja::limit_message("data nested more than " +
+                                                         std::to_string(limit) + " levels deep",
+                                                     "max_depth", limit));
+    path_.push_back(node);
+    struct Leave {
+      std::vector<YAML::Node>& path;
+      ~Leave() { path.pop_back(); }
+    } leave{path_};
+    switch (node.Type()) {
       case YAML::NodeType::Sequence: {
         Json arr = Json::array();
         size_t i = 0;
@@ -157,8 +184,9 @@ class Converter {
         }
         return obj;
       }
+      default:
+        return nullptr;
     }
-    return nullptr;
   }
 
  private:
@@ -195,6 +223,8 @@ class Converter {
   }
 
   Document& doc_;
+  std::vector<YAML::Node> path_;  // the collections being converted, outermost first
+  size_t nodes_ = 0;              // values made so far
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "data/load.h"
 #include "data/suggest.h"
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/ops.h"
 #include "matrix/constraints.h"
 #include "matrix/matrix.h"
@@ -24,7 +25,8 @@ struct Draft {
 
 class Expander {
  public:
-  Expander(const data::Document& doc, ExpressionEvaluator& eval) : doc_(doc), eval_(eval) {}
+  Expander(const data::Document& doc, ExpressionEvaluator& eval, const MatrixLimits& limits)
+      : doc_(doc), eval_(eval), max_rows_(limits.max_rows) {}
 
   // `allow_empty`: nested tables may have no rows; a whole matrix may not.
   std::vector<Row> expand(const MatrixSpec& spec, const std::string& entries_ptr,
@@ -64,9 +66,35 @@ class Expander {
     return doc_.root().contains(p) ? &doc_.root().at(p) : nullptr;
   }
 
+  // Counts `n` more rows (of the matrix or a nested table) made from what is at `ptr`.
+  void count_rows(uint64_t n, const std::string& ptr, std::string_view what) {
+    if (n <= max_rows_ - rows_made_) {
+      rows_made_ += n;
+      return;
+    }
+    std::string message = n > max_rows_ ? std::string(what) + " " + std::to_string(n) + " rows"
+                                         : "the matrix and its tables would have more than " +
+                                               std::to_string(max_rows_) + " rows";
+    throw doc_.error_at(ptr, jinja::limit_message(message, "max_rows", max_rows_));
+  }
+
   std::vector<Draft> product(const MatrixSpec& spec) {
     std::vector<Draft> rows;
     if (spec.axes.empty()) return rows;
+    // The size of the product, before making it.
+    uint64_t combinations = 1;
+    for (const auto& [name, ptr] : spec.axes) {
+      uint64_t n = lookup(ptr)->size();
+      combinations = n && combinations > UINT64_MAX / n ? UINT64_MAX : combinations * n;
+    }
+    if (combinations > max_rows_)
+      throw doc_.error_at(pointer_child(spec.ptr, "axes"),
+                          jinja::limit_message("the axes make " +
+                                                   (combinations == UINT64_MAX
+                                                        ? std::string("more than 2^64")
+                                                        : std::to_string(combinations)) +
+                                                   " combinations",
+                                               "max_rows", max_rows_));
     rows.emplace_back();
     rows.back().origin = pointer_child(spec.ptr, "axes");
     for (const auto& [name, ptr] : spec.axes) {
@@ -216,6 +244,8 @@ class Expander {
         throw doc_.error_at(d.src["shards"], "`shards` must be an int >= 1");
       shards = s.get<int64_t>();
     }
+    count_rows(static_cast<uint64_t>(shards), shards > 1 ? d.src["shards"] : d.origin,
+               shards > 1 ? "`shards` makes" : "the row makes");
     for (int64_t i = 1; i <= shards; ++i) {
       Json copy = row;
       if (spec.expand_shards) {
@@ -252,7 +282,7 @@ class Expander {
       try {
         ok = jinja::truthy(eval_.evaluate(c.expr, data::to_value(row)));
       } catch (const jinja::TemplateError& e) {
-        throw doc_.error_at(pointer_child(c.ptr, "assert"), "in check: " + e.message());
+        throw expression_error(doc_, pointer_child(c.ptr, "assert"), e, "in check");
       }
       if (!ok) throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
     }
@@ -302,13 +332,15 @@ class Expander {
       try {
         result = eval_.evaluate(df.expr, data::to_value(row));
       } catch (const jinja::TemplateError& e) {
-        throw doc_.error_at(df.ptr, "in derived field '" + df.name + "': " + e.message());
+        throw expression_error(doc_, df.ptr, e, "in derived field '" + df.name + "'");
       }
       Json v;
       try {
         v = data::from_value(result);
       } catch (const std::invalid_argument& e) {
         throw doc_.error_at(df.ptr, "derived field '" + df.name + "' is " + e.what());
+      } catch (const jinja::TemplateError& e) {  // a limit: nested too deep, too many items
+        throw doc_.error_at(df.ptr, "derived field '" + df.name + "': " + e.message());
       }
       const FieldSpec* f = spec.field(df.name);
       if (!type_accepts(f->type, v))
@@ -331,24 +363,27 @@ class Expander {
 
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
+  uint64_t max_rows_;
+  uint64_t rows_made_ = 0;  // rows made so far, nested tables' included
 };
 
 }  // namespace
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const RowValues& row_values) {
+                     const RowValues& row_values, const MatrixLimits& limits) {
   Matrix m;
   m.doc = doc;
   m.spec = parse_spec(*doc, "", true, row_values);
-  Expander ex(*doc, eval);
+  Expander ex(*doc, eval, limits);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }
 
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const RowValues& row_values) {
+                   ExpressionEvaluator& eval, const RowValues& row_values,
+                   const MatrixLimits& limits) {
   auto doc = std::make_shared<data::Document>(data::load_document(path, display));
-  return expand_matrix(std::move(doc), eval, row_values);
+  return expand_matrix(std::move(doc), eval, row_values, limits);
 }
 
 }  // namespace wfgen::matrix

@@ -15,7 +15,7 @@ const Matrix& MatrixSet::get(const std::string& path) {
   RowValues refs = [this](const std::string& p, const std::string& field,
                           const std::vector<std::string>& match, const data::Document& from,
                           const std::string& at) { return row_values(p, field, match, from, at); };
-  auto m = std::make_unique<Matrix>(load_matrix(root_ / path, path, eval_, refs));
+  auto m = std::make_unique<Matrix>(load_matrix(root_ / path, path, eval_, refs, limits_));
   loading_.pop_back();
   return *loaded_.emplace(path, std::move(m)).first->second;
 }

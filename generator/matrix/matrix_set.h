@@ -15,8 +15,8 @@ namespace wfgen::matrix {
 
 class MatrixSet {
  public:
-  MatrixSet(std::filesystem::path root, ExpressionEvaluator& eval)
-      : root_(std::move(root)), eval_(eval) {}
+  MatrixSet(std::filesystem::path root, ExpressionEvaluator& eval, MatrixLimits limits = {})
+      : root_(std::move(root)), eval_(eval), limits_(limits) {}
 
   // The expanded matrix at `path`. Throws data::DataError.
   const Matrix& get(const std::string& path);
@@ -28,6 +28,7 @@ class MatrixSet {
 
   std::filesystem::path root_;
   ExpressionEvaluator& eval_;
+  MatrixLimits limits_;
   std::map<std::string, std::unique_ptr<Matrix>> loaded_;
   std::vector<std::string> loading_;  // the chain being expanded, to refuse cycles
 };

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "data/suggest.h"
+#include "jinja/limits.h"
 #include "matrix/constraints.h"
 
 namespace wfgen::matrix {
@@ -99,6 +100,16 @@ class SpecParser {
       : doc_(doc), r_(doc), row_values_(row_values) {}
 
   std::shared_ptr<MatrixSpec> spec(const std::string& ptr, bool top_level) {
+    // Tables in tables: each level is a few levels of data, and of recursion here.
+    size_t limit = jinja::active_limits().max_depth;
+    if (++depth_ > limit)
+      throw doc_.error_at(ptr, jinja::limit_message("tables nested more than " +
+                                                        std::to_string(limit) + " levels deep",
+                                                    "max_depth", limit));
+    struct Leave {
+      size_t& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
     auto spec = std::make_shared<MatrixSpec>();
     spec->ptr = ptr;
     const Json& root = ptr.empty() ? doc_.root() : doc_.root().at(Json::json_pointer(ptr));
@@ -386,6 +397,7 @@ class SpecParser {
   Reader r_;
   const RowValues& row_values_;
   std::vector<std::pair<std::string, std::string>> match_names_;  // (field, where) to check
+  size_t depth_ = 0;  // tables open
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <new>
 #include <set>
 #include <sstream>
 
@@ -13,6 +14,8 @@
 
 #include "data/error.h"
 #include "data/load.h"
+#include "jinja/error.h"
+#include "jinja/limits.h"
 #include "pipeline/diff.h"
 #include "pipeline/header.h"
 
@@ -272,12 +275,36 @@ void report_generate(RunResult& r) {
            (changed == 1 ? " change" : " changes") + "\n";
 }
 
+// Loads the manifest and runs `work` on it under the manifest's limits; every failure,
+// running out of memory included, becomes exit 1 and a message.
+template <class Work>
+void run_guarded(RunResult& r, const fs::path& root, const std::vector<LimitOverride>& overrides,
+                 Work&& work) {
+  try {
+    Manifest m = load_manifest(root, overrides);
+    jinja::LimitsScope limits(m.engine.limits);
+    work(m);
+  } catch (const data::DataError& e) {
+    r.exit_code = 1;
+    r.err = e.format();
+  } catch (const ProjectError& e) {
+    r.exit_code = 1;
+    r.err = e.what();
+  } catch (const jinja::TemplateError& e) {  // a limit met outside a template (data)
+    r.exit_code = 1;
+    r.err = e.format();
+  } catch (const std::bad_alloc&) {
+    r.exit_code = 1;
+    r.err = "error: out of memory (lower the limits in wfgen.yml's `limits:`; see docs/limits.md)\n";
+  }
+}
+
 }  // namespace
 
-RunResult run_project(const fs::path& root, Mode mode, Format format) {
+RunResult run_project(const fs::path& root, Mode mode, Format format,
+                      const std::vector<LimitOverride>& overrides) {
   RunResult r;
-  try {
-    Manifest m = load_manifest(root);
+  run_guarded(r, root, overrides, [&](const Manifest& m) {
     std::vector<Output> outputs = render_project(root, m);
     r.outputs = outputs.size();
     r.files = compare_outputs(root, m, outputs, mode == Mode::Check);
@@ -287,13 +314,7 @@ RunResult run_project(const fs::path& root, Mode mode, Format format) {
       apply_changes(root, outputs, r.files);
       report_generate(r);
     }
-  } catch (const data::DataError& e) {
-    r.exit_code = 1;
-    r.err = e.format();
-  } catch (const ProjectError& e) {
-    r.exit_code = 1;
-    r.err = e.what();
-  }
+  });
   if (r.exit_code && !r.err.empty() && mode == Mode::Generate)
     r.err += "wfgen generate: nothing was written\n";
   if (!r.err.empty() && format == Format::Github) {
@@ -304,10 +325,9 @@ RunResult run_project(const fs::path& root, Mode mode, Format format) {
   return r;
 }
 
-RunResult list_project(const fs::path& root) {
+RunResult list_project(const fs::path& root, const std::vector<LimitOverride>& overrides) {
   RunResult r;
-  try {
-    Manifest m = load_manifest(root);
+  run_guarded(r, root, overrides, [&](const Manifest& m) {
     std::vector<Output> outputs = render_project(root, m);
     r.outputs = outputs.size();
     for (const Output& o : outputs) {
@@ -323,13 +343,7 @@ RunResult list_project(const fs::path& root) {
       }
       r.out += "\n";
     }
-  } catch (const data::DataError& e) {
-    r.exit_code = 1;
-    r.err = e.format();
-  } catch (const ProjectError& e) {
-    r.exit_code = 1;
-    r.err = e.what();
-  }
+  });
   return r;
 }
 

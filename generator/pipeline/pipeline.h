@@ -38,14 +38,17 @@ struct RunResult {
   std::vector<FileStatus> files;  // every output and stale file, sorted by path
 };
 
-// Runs generate or check on the project at `root` (which holds wfgen.yml).
-RunResult run_project(const std::filesystem::path& root, Mode mode, Format format = Format::Text);
+// Runs generate or check on the project at `root` (which holds wfgen.yml); `overrides`
+// (the --max-... flags) win over the manifest's limits.
+RunResult run_project(const std::filesystem::path& root, Mode mode, Format format = Format::Text,
+                      const std::vector<LimitOverride>& overrides = {});
 // The bench-friendly name for the same thing.
 inline RunResult run_generate(const std::filesystem::path& root, Mode mode) {
   return run_project(root, mode);
 }
 // `wfgen list`: every output with its template, matrix and row.
-RunResult list_project(const std::filesystem::path& root);
+RunResult list_project(const std::filesystem::path& root,
+                       const std::vector<LimitOverride>& overrides = {});
 
 // Compares rendered outputs with the files under the output dir (no writes).
 std::vector<FileStatus> compare_outputs(const std::filesystem::path& root, const Manifest& manifest,

@@ -73,7 +73,8 @@ class ProjectRenderer {
         m_(m),
         loader_(std::make_shared<ProjectLoader>(root, m.template_dirs)),
         env_(m.engine, loader_),
-        matrices_(root, eval_) {}
+        eval_(m.engine.limits),
+        matrices_(root, eval_, m.limits.matrix) {}
 
   std::vector<Output> run() {
     std::vector<Output> outputs;
@@ -89,6 +90,11 @@ class ProjectRenderer {
 
   [[noreturn]] void fail_at(const std::string& ptr, const std::string& msg, bool key = false) {
     throw ProjectError(doc().error_at(ptr, msg, key).format());
+  }
+  // An error of the expression or pattern written at `ptr`, at its spot in the manifest.
+  [[noreturn]] void fail_in(const std::string& ptr, const jinja::TemplateError& e,
+                            const std::string& context) {
+    throw ProjectError(matrix::expression_error(doc(), ptr, e, context).format());
   }
 
   void render_family(const Family& fam, std::vector<Output>& outputs,
@@ -107,7 +113,7 @@ class ProjectRenderer {
       out_tmpl = env_.from_string(fam.output,
                                   std::string(kManifestName) + " (output of " + fam.name + ")");
     } catch (const jinja::TemplateError& e) {
-      fail_at(pointer_child(fam.ptr, "output"), "bad output pattern: " + e.message());
+      fail_in(pointer_child(fam.ptr, "output"), e, "bad output pattern");
     }
 
     jinja::Value base = jinja::Value::dict();
@@ -143,7 +149,7 @@ class ProjectRenderer {
         try {
           if (!jinja::truthy(eval_.evaluate(fam.where, ctx))) continue;
         } catch (const jinja::TemplateError& e) {
-          fail_at(pointer_child(fam.ptr, "where"), "in 'where': " + e.message());
+          fail_in(pointer_child(fam.ptr, "where"), e, "in 'where'");
         }
       }
       rows.emplace_back(static_cast<int>(i), ctx);
@@ -216,9 +222,9 @@ class ProjectRenderer {
     try {
       rel = env_.render(out_tmpl, ctx);
     } catch (const jinja::TemplateError& e) {
-      fail_at(pointer_child(fam.ptr, "output"),
-              "in the output pattern: " + e.message() +
-                  (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : ""));
+      fail_in(pointer_child(fam.ptr, "output"), e,
+              "in the output pattern" +
+                  (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : std::string()));
     }
     std::filesystem::path rp(rel);
     bool bad = rel.empty() || rp.is_absolute() || rel.back() == '/';
@@ -249,6 +255,16 @@ class ProjectRenderer {
     }
     std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
     o.content = compose_output(sources, m_.header, body, comment_style(o.path));
+    run_output_ += o.content.size();
+    if (run_output_ > m_.limits.max_run_output)
+      throw ProjectError(
+          data::DataError(kManifestName, {},
+                          jinja::limit_message("the outputs of this run would be more than " +
+                                                   std::to_string(m_.limits.max_run_output) +
+                                                   " bytes",
+                                               "max_run_output", m_.limits.max_run_output))
+              .format() +
+          note_rendering(o.path, o));
     outputs.push_back(std::move(o));
   }
 
@@ -277,6 +293,7 @@ class ProjectRenderer {
   jinja::Environment env_;
   matrix::ExpressionEvaluator eval_;
   matrix::MatrixSet matrices_;
+  size_t run_output_ = 0;  // bytes of the outputs rendered so far
 };
 
 }  // namespace
