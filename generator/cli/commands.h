@@ -2,6 +2,8 @@
 // through `exit_code`: 0 success, 1 template/data/render/check failure, 2 usage error.
 #pragma once
 
+#include <cstdint>
+
 #include <CLI/CLI.hpp>
 #include <string>
 
@@ -11,6 +13,13 @@ namespace wfgen::cli {
 void add_render_command(CLI::App& app, int& exit_code);
 // wfgen generate | check | list [-C DIR]
 void add_project_commands(CLI::App& app, int& exit_code);
+// wfgen show [FAMILY|OUTPUT|MATRIX] [--where EXPR] [--vars] [--format yaml|json]
+void add_show_command(CLI::App& app, int& exit_code);
+// wfgen graph [OUTPUT...] [--diff] [--format mermaid|dot|text]
+void add_graph_command(CLI::App& app, int& exit_code);
+
+// --max-input-size BYTES (suffixes K, M, G: powers of 1024), on every command that reads.
+void add_max_input_size(CLI::App& cmd, uint64_t& bytes);
 
 // The check of a --max-... value: a whole number >= 1 (a limit of 0 would refuse everything).
 inline const CLI::Validator& limit_value() {

@@ -9,11 +9,6 @@
 
 namespace wfgen::cli {
 
-const char* out_of_memory_message() {
-  return "error: out of memory (lower the limits, --max-... or wfgen.yml's `limits:`; see "
-         "docs/limits.md)\n";
-}
-
 void prepare_heap(size_t bytes) {
 #if defined(MADV_POPULATE_WRITE) && !defined(__SANITIZE_ADDRESS__)
   // Large buffers (the output) stay on the heap instead of getting mappings of their own,

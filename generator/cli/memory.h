@@ -11,7 +11,4 @@ namespace wfgen::cli {
 // render touches a few hundred pages (its output, the parsed templates, the data).
 void prepare_heap(size_t bytes);
 
-// What a command prints when an allocation fails despite the limits (exit 1, no abort).
-const char* out_of_memory_message();
-
 }  // namespace wfgen::cli

@@ -1,18 +1,20 @@
 // wfgen render: renders one template with data files, exactly as Jinja2 would.
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <new>
-#include <sstream>
 
 #include "cli/commands.h"
-#include "cli/memory.h"
+#include "cli/output.h"
 #include "data/error.h"
 #include "data/json_convert.h"
 #include "data/json_direct.h"
 #include "data/load.h"
 #include "data/merge.h"
 #include "data/reader.h"
+#include "files/error.h"
+#include "files/read.h"
+#include "files/temp_file.h"
+#include "files/template_loader.h"
 #include "jinja/error.h"
 #include "jinja/limits.h"
 #include "jinja/options.h"
@@ -34,25 +36,20 @@ struct RenderOptions {
   std::vector<std::string> include_dirs;
   std::string output;
   jinja::EnvironmentOptions env;
+  uint64_t max_input_size = files::kDefaultMaxInputSize;
 };
-
-std::string read_file(const std::string& path, const char* what) {
-  std::string text;
-  if (!data::read_file(path, text)) throw std::runtime_error(path + ": error: cannot read " + what);
-  return text;
-}
 
 // The variables of one -d file. JSON goes straight to Values (fast, exact big ints); YAML
 // through the positioned loader. Either must be a mapping, named in the error.
-jinja::Value load_data(const std::string& path) {
+jinja::Value load_data(const std::string& path, uint64_t max_size) {
   const char* refusal = "the data file must be a mapping of variable names to values, not ";
   if (fs::path(path).extension() != ".json") {
-    data::Document doc = data::load_document(path);
+    data::Document doc = data::load_document(path, {}, max_size);
     if (!doc.root().is_object())
       throw doc.error_at("", refusal + std::string(data::json_type_name(doc.root())));
     return data::to_value(doc.root());
   }
-  std::string text = read_file(path, "data file");
+  std::string text = files::read_file(path, path, max_size);
   jinja::Value v = data::parse_json_value(text, path);
   if (!v.is_dict()) {
     data::Mark at = data::mark_at(text, text.find_first_not_of(" \t\r\n"));
@@ -62,50 +59,48 @@ jinja::Value load_data(const std::string& path) {
   return v;
 }
 
-// Writes OUT through a temporary file and a rename: never half-written.
-void write_atomically(const std::string& path, std::string_view text) {
-  std::string tmp = path + ".wfgen-tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!f) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      throw std::runtime_error(path + ": error: cannot write output");
+// Includes look in the -I dirs in order, then in the template's own directory; each is a
+// tree of its own that no link may lead out of. A dir that does not exist finds nothing.
+std::shared_ptr<jinja::Loader> include_loader(const RenderOptions& opt) {
+  std::vector<std::string> search = opt.include_dirs;
+  fs::path tpath(opt.template_path);
+  search.push_back(tpath.has_parent_path() ? tpath.parent_path().string() : ".");
+  std::vector<files::TreeLoader::SearchDir> dirs;
+  for (size_t i = 0; i < search.size(); ++i) {
+    std::string what = (i < opt.include_dirs.size() ? "the include directory '"
+                                                    : "the template's directory '") +
+                       files::printable(search[i]) + "'";
+    std::shared_ptr<const files::Tree> tree;
+    try {
+      tree = std::make_shared<const files::Tree>(search[i], what, search[i] + "/",
+                                                 opt.max_input_size);
+    } catch (const files::FileError& e) {
+      if (e.os_error() != ENOENT && e.os_error() != ENOTDIR) throw;
     }
+    dirs.push_back({tree, ""});
   }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw std::runtime_error(path + ": error: cannot write output: " + ec.message());
-  }
+  return std::make_shared<files::TreeLoader>(search, std::move(dirs));
 }
 
 int run_render(const RenderOptions& opt) {
   jinja::LimitsScope limits(opt.env.limits);  // the data loaders' too
   jinja::Value data = jinja::Value::dict();
-  for (const auto& f : opt.data_files) data::deep_merge(data, load_data(f));
+  for (const auto& f : opt.data_files) data::deep_merge(data, load_data(f, opt.max_input_size));
 
-  // Includes look in the -I dirs in order, then in the template's own directory.
-  std::vector<std::string> search = opt.include_dirs;
-  fs::path tpath(opt.template_path);
-  search.push_back(tpath.has_parent_path() ? tpath.parent_path().string() : ".");
-  jinja::Environment env(opt.env, std::make_shared<jinja::FileSystemLoader>(search));
-
-  auto tmpl = env.from_string(read_file(opt.template_path, "template"), opt.template_path);
+  jinja::Environment env(opt.env, include_loader(opt));
+  auto tmpl = env.from_string(
+      files::read_file(opt.template_path, opt.template_path, opt.max_input_size),
+      opt.template_path);
   // Reserving address space touches no memory: the output then grows without being
   // copied, and a process faults in only the pages it writes (faults dominate here).
   jinja::Output out;
   out.reserve(size_t{1} << 20);
   env.render(*tmpl, data, out);
 
-  if (opt.output.empty()) {
-    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
-    std::cout.flush();
-  } else {
-    write_atomically(opt.output, out.view());
-  }
+  if (opt.output.empty() || opt.output == "-")
+    print(out.view());
+  else
+    files::write_file_atomically(opt.output, out.view());
   return 0;
 }
 
@@ -117,7 +112,9 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("TEMPLATE", opt->template_path, "Template file")->required();
   cmd->add_option("-d,--data", opt->data_files, "Data file (.json/.yml/.yaml), merged in order");
   cmd->add_option("-I,--include-dir", opt->include_dirs, "Template search directory");
-  cmd->add_option("-o,--output", opt->output, "Write to this file instead of stdout");
+  cmd->add_option("-o,--output", opt->output,
+                  "Write to this regular file (atomically) instead of stdout ('-': stdout)");
+  add_max_input_size(*cmd, opt->max_input_size);
   for (const jinja::EngineOption& o : jinja::engine_options()) {  // --trim-blocks, ...
     if (o.flag) cmd->add_flag(jinja::cli_flag(o), opt->env.*o.flag, std::string(o.help));
     if (o.text) cmd->add_option(jinja::cli_flag(o), opt->env.*o.text, std::string(o.help));
@@ -133,16 +130,16 @@ void add_render_command(CLI::App& app, int& exit_code) {
     try {
       exit_code = run_render(*opt);
     } catch (const jinja::TemplateError& e) {
-      std::cerr << e.format();
+      print_error(e.format());
       exit_code = 1;
     } catch (const data::DataError& e) {
-      std::cerr << e.format();
+      print_error(e.format());
       exit_code = 1;
     } catch (const std::bad_alloc&) {
-      std::cerr << out_of_memory_message();
+      print_error(jinja::out_of_memory_message());
       exit_code = 1;
     } catch (const std::exception& e) {
-      std::cerr << e.what() << "\n";
+      print_error(std::string(e.what()) + "\n");
       exit_code = 1;
     }
   });

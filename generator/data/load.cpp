@@ -1,30 +1,23 @@
 #include "data/load.h"
 
-#include <fstream>
-#include <sstream>
-
 namespace wfgen::data {
 
-bool read_file(const std::filesystem::path& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return false;
-  out = std::move(ss).str();
-  return true;
+Document parse_data(std::string text, std::string file) {
+  if (std::filesystem::path(file).extension() == ".json")
+    return parse_json(std::move(text), std::move(file));
+  return parse_yaml(std::move(text), std::move(file));
 }
 
-Document load_document(const std::filesystem::path& path, std::string display) {
+Document load_document(const std::filesystem::path& path, std::string display,
+                       uint64_t max_size) {
   if (display.empty()) display = path.string();
-  std::string text;
-  if (!read_file(path, text)) throw DataError(display, {}, "cannot read file");
+  std::string text = files::read_file(path.string(), display, max_size);
   if (path.extension() == ".json") return parse_json(std::move(text), std::move(display));
   return parse_yaml(std::move(text), std::move(display));
 }
 
-Json load_data_file(const std::string& path) {
-  return std::move(load_document(path).root());
+Json load_data_file(const std::string& path, uint64_t max_size) {
+  return std::move(load_document(path, {}, max_size).root());
 }
 
 }  // namespace wfgen::data

@@ -3,10 +3,12 @@
 // DataError with the file, line and column.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
 #include "data/document.h"
+#include "files/read.h"
 
 namespace wfgen::data {
 
@@ -17,14 +19,16 @@ Document parse_yaml(std::string text, std::string file);
 // Strict JSON; duplicate object keys are an error.
 Document parse_json(std::string text, std::string file);
 
-// Reads `path`: `.json` as JSON, everything else as YAML. `display` names the file in
-// messages (defaults to the path as given). Throws DataError (also when unreadable).
-Document load_document(const std::filesystem::path& path, std::string display = {});
+// `text` of the file `file`: `.json` as JSON, everything else as YAML.
+Document parse_data(std::string text, std::string file);
 
-// Reads a whole file as bytes; false when it cannot be read.
-bool read_file(const std::filesystem::path& path, std::string& out);
+// Reads the regular file `path` (at most `max_size` bytes) and parses it as parse_data.
+// `display` names the file in messages (defaults to the path as given). Throws DataError,
+// files::FileError when it cannot be read.
+Document load_document(const std::filesystem::path& path, std::string display = {},
+                       uint64_t max_size = files::kDefaultMaxInputSize);
 
-// For `wfgen render -d FILE`: the data of FILE. Throws DataError.
-Json load_data_file(const std::string& path);
+// For `wfgen render -d FILE`: the data of FILE. Throws DataError, files::FileError.
+Json load_data_file(const std::string& path, uint64_t max_size = files::kDefaultMaxInputSize);
 
 }  // namespace wfgen::data

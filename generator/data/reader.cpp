@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "data/suggest.h"
+#include "files/error.h"
 
 namespace wfgen::data {
 
@@ -64,7 +65,9 @@ void Reader::relative_path(const std::string& ptr, const std::string& path) cons
   std::filesystem::path p(path);
   bool bad = p.is_absolute() || path.empty();
   for (const auto& part : p) bad = bad || part == "..";
-  if (bad) throw doc_.error_at(ptr, "'" + path + "' must be a relative path inside the project");
+  if (bad || files::has_control(path))
+    throw doc_.error_at(ptr, "'" + files::printable(path) +
+                                 "' must be a relative path inside the project");
 }
 
 }  // namespace wfgen::data

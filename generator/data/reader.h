@@ -33,7 +33,8 @@ class Reader {
                bool fallback) const;
   Json mapping(const std::string& ptr, const Json& obj, const std::string& key) const;
 
-  // `path` (at `ptr`) must be relative and stay inside the project: no '..', not empty.
+  // `path` (at `ptr`) must be relative and stay inside the project: no '..', not empty,
+  // no control characters.
   void relative_path(const std::string& ptr, const std::string& path) const;
 
  private:

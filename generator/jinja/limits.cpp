@@ -100,6 +100,11 @@ void check_items(size_t count, std::string_view what) {
                    "max_items", limit);
 }
 
+const char* out_of_memory_message() {
+  return "error: out of memory (lower the limits: wfgen.yml's `limits:` or the --max-... "
+         "flags; see docs/limits.md)\n";
+}
+
 bool stack_exhausted() {
   return reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) < stack_floor();
 }

@@ -77,6 +77,10 @@ inline void check_string_growth(const std::string& s, std::string_view what) {
 }
 void check_items(size_t count, std::string_view what = "a list");
 
+// What a command prints (exit 1, never an abort) when an allocation fails despite the
+// limits: a std::bad_alloc is caught where each command reports its errors.
+const char* out_of_memory_message();
+
 // The net under the depth limits: true when this thread's C++ stack is nearly used up (a
 // stack smaller than the limits assume, or sanitizer frames many times the usual size).
 // Checked where recursion happens: parsing, value walks, calls.

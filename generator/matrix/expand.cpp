@@ -1,3 +1,4 @@
+#include <deque>
 #include <map>
 #include <unordered_set>
 
@@ -8,6 +9,7 @@
 #include "jinja/limits.h"
 #include "jinja/python/ops.h"
 #include "matrix/constraints.h"
+#include "matrix/github_semantics.h"
 #include "matrix/matrix.h"
 
 namespace wfgen::matrix {
@@ -21,12 +23,28 @@ struct Draft {
   Json values = Json::object();
   std::unordered_map<std::string, std::string> src;  // key -> pointer of its value
   std::string origin;
+  bool unmatched_include = false;  // an include item that extended no combination
+};
+
+// The rows one table expands to, and for each: the entry that made it (rows of one entry,
+// its shards or the rows of its `expand_table`, never collide in `unique`) and the draft
+// that knows where its values are written.
+struct Made {
+  std::vector<Row> rows;
+  std::vector<size_t> entry;
+  std::vector<const Draft*> where;
+  std::deque<Draft> variants;  // per nested row of an `expand_table`: the entry plus its item
 };
 
 class Expander {
  public:
-  Expander(const data::Document& doc, ExpressionEvaluator& eval, const MatrixLimits& limits)
-      : doc_(doc), eval_(eval), max_rows_(limits.max_rows) {}
+  // `tables`: the top-level spec's other-matrix rows, seen by every expression.
+  Expander(const data::Document& doc, ExpressionEvaluator& eval,
+           const std::vector<std::pair<std::string, Json>>& tables, const MatrixLimits& limits)
+      : doc_(doc), eval_(eval), max_rows_(limits.max_rows) {
+    for (const auto& [name, rows] : tables)
+      tables_.emplace_back(jinja::Value::string(name), data::to_value(rows));
+  }
 
   // `allow_empty`: nested tables may have no rows; a whole matrix may not.
   std::vector<Row> expand(const MatrixSpec& spec, const std::string& entries_ptr,
@@ -49,15 +67,12 @@ class Expander {
                                                 : "the matrix has no rows (every combination "
                                                   "is excluded)");
     }
-    std::vector<Row> rows;
-    std::vector<size_t> row_draft;  // which draft made each row (shards share one)
-    rows.reserve(drafts.size());
-    for (size_t i = 0; i < drafts.size(); ++i) {
-      finish(spec, drafts[i], rows);
-      row_draft.resize(rows.size(), i);
-    }
-    check_unique(spec, drafts, rows, row_draft);
-    return rows;
+    Made made;
+    made.rows.reserve(drafts.size());
+    for (size_t i = 0; i < drafts.size(); ++i) finish(spec, drafts[i], i, made);
+    check_unique(spec, made);
+    check_siblings(spec, made);
+    return std::move(made.rows);
   }
 
  private:
@@ -78,13 +93,29 @@ class Expander {
     throw doc_.error_at(ptr, jinja::limit_message(message, "max_rows", max_rows_));
   }
 
+  // The variables of an expression over `values`: its keys, then the tables.
+  jinja::Value context(const Json& values) const {
+    jinja::Value ctx = data::to_value(values);
+    for (const auto& [name, rows] : tables_) ctx.dict_obj().set(name, rows);
+    return ctx;
+  }
+
+  bool holds(const std::string& expr, const std::string& ptr, const std::string& what,
+             const jinja::Value& vars) {
+    try {
+      return jinja::truthy(eval_.evaluate(expr, vars));
+    } catch (const jinja::TemplateError& e) {
+      throw expression_error(doc_, ptr, e, "in " + what);
+    }
+  }
+
   std::vector<Draft> product(const MatrixSpec& spec) {
     std::vector<Draft> rows;
     if (spec.axes.empty()) return rows;
-    // The size of the product, before making it.
+    // The size of the product, before making it (a bound, when an axis has `when`).
     uint64_t combinations = 1;
-    for (const auto& [name, ptr] : spec.axes) {
-      uint64_t n = lookup(ptr)->size();
+    for (const Axis& axis : spec.axes) {
+      uint64_t n = lookup(axis.ptr)->size();
       combinations = n && combinations > UINT64_MAX / n ? UINT64_MAX : combinations * n;
     }
     if (combinations > max_rows_)
@@ -97,17 +128,25 @@ class Expander {
                                                "max_rows", max_rows_));
     rows.emplace_back();
     rows.back().origin = pointer_child(spec.ptr, "axes");
-    for (const auto& [name, ptr] : spec.axes) {
-      const Json& values = *lookup(ptr);
+    for (const Axis& axis : spec.axes) {
+      const Json& values = *lookup(axis.ptr);
       std::vector<Draft> next;
       next.reserve(rows.size() * values.size());
-      for (const Draft& r : rows)
+      for (Draft& r : rows) {
+        // A conditional axis leaves the combinations it does not apply to as they are.
+        if (!axis.when.empty() &&
+            !holds(axis.when, axis.when_ptr, "`when` of axis '" + axis.name + "'",
+                   context(r.values))) {
+          next.push_back(std::move(r));
+          continue;
+        }
         for (size_t i = 0; i < values.size(); ++i) {
           Draft d = r;
-          d.values[name] = values[i];
-          d.src[name] = pointer_child(ptr, i);
+          d.values[axis.name] = values[i];
+          d.src[axis.name] = pointer_child(axis.ptr, i);
           next.push_back(std::move(d));
         }
+      }
       rows = std::move(next);
     }
     return rows;
@@ -121,7 +160,7 @@ class Expander {
       throw doc_.error_at(ptr, std::string(what) + " item must be a non-empty mapping");
     std::vector<std::string> allowed;
     if (axes_only)
-      for (const auto& a : spec.axes) allowed.push_back(a.first);
+      for (const auto& a : spec.axes) allowed.push_back(a.name);
     else
       allowed = spec.row_keys();
     for (auto it = item.begin(); it != item.end(); ++it) {
@@ -149,18 +188,10 @@ class Expander {
       const std::string ptr = pointer_child(spec.exclude_ptr, i);
       const Json& item = item_mapping(spec, ptr, true, "an exclude");
       size_t before = rows.size();
-      std::erase_if(rows, [&](const Draft& d) { return matches(item, d.values); });
+      std::erase_if(rows, [&](const Draft& d) { return exclude_matches(item, d.values); });
       if (rows.size() == before)
         throw doc_.error_at(ptr, "exclude matches no combination of the axes");
     }
-  }
-
-  static bool matches(const Json& item, const Json& values) {
-    for (auto it = item.begin(); it != item.end(); ++it) {
-      auto found = values.find(it.key());
-      if (found == values.end() || *found != it.value()) return false;
-    }
-    return true;
   }
 
   // GitHub: an include item extends every original combination whose axis values it
@@ -172,12 +203,10 @@ class Expander {
       const std::string ptr = pointer_child(spec.include_ptr, i);
       const Json& item = item_mapping(spec, ptr, false, "an include");
       bool extended = false;
+      auto is_axis = [&](const std::string& k) { return spec.is_axis(k); };
       for (size_t r = 0; r < originals; ++r) {
         Draft& d = rows[r];
-        bool agrees = true;
-        for (auto it = item.begin(); it != item.end() && agrees; ++it)
-          if (spec.is_axis(it.key())) agrees = d.values[it.key()] == it.value();
-        if (!agrees) continue;
+        if (!include_agrees(item, d.values, is_axis)) continue;
         extended = true;
         for (auto it = item.begin(); it != item.end(); ++it) {
           if (spec.is_axis(it.key())) continue;
@@ -185,7 +214,10 @@ class Expander {
           d.src[it.key()] = pointer_child(ptr, it.key());
         }
       }
-      if (!extended) rows.push_back(from_mapping(spec, ptr, "an include"));
+      if (!extended) {
+        rows.push_back(from_mapping(spec, ptr, "an include"));
+        rows.back().unmatched_include = true;
+      }
     }
   }
 
@@ -204,8 +236,9 @@ class Expander {
     return d;
   }
 
-  // Checks keys and types, fills defaults, expands nested tables and shards, derives.
-  void finish(const MatrixSpec& spec, Draft& d, std::vector<Row>& out) {
+  // Checks keys and types, fills defaults, expands nested tables, the `expand_table` and
+  // shards, derives.
+  void finish(const MatrixSpec& spec, Draft& d, size_t entry, Made& out) {
     std::vector<std::string> keys = spec.row_keys();
     for (auto it = d.values.begin(); it != d.values.end(); ++it) {
       const std::string& k = it.key();
@@ -213,15 +246,25 @@ class Expander {
         throw doc_.error_at(d.src[k], data::unknown_key_message("key", k, keys), true);
     }
     Json row = Json::object();
+    std::vector<Row> nested;  // the rows of the `expand_table`
     for (const FieldSpec& f : spec.fields) {
       auto found = d.values.find(f.name);
+      const bool expands = f.name == spec.expand_table;
       if (found == d.values.end()) {
-        if (f.has_default && f.type == FieldType::Table && !f.default_value.is_null())
+        if (expands && f.has_default && !f.default_value.is_null())
+          nested = expand(*f.table, pointer_child(f.ptr, "default"), true);
+        else if (expands && f.has_default)
+          ;
+        else if (f.has_default && f.type == FieldType::Table && !f.default_value.is_null())
           row[f.name] = table_json(*f.table, pointer_child(f.ptr, "default"));
         else if (f.has_default)
           row[f.name] = f.default_value;
         else if (!f.derived)
-          throw doc_.error_at(d.origin, "missing required field '" + f.name + "'");
+          throw doc_.error_at(d.origin, "missing required field '" + f.name + "'" +
+                                            (d.unmatched_include
+                                                 ? " (this include item agrees with no "
+                                                   "combination of the axes, so it is a new row)"
+                                                 : ""));
         continue;
       }
       const std::string& src = d.src[f.name];
@@ -231,20 +274,48 @@ class Expander {
         throw doc_.error_at(src, "field '" + f.name + "' must be of type " +
                                      std::string(type_name(f.type)) + ", not " +
                                      std::string(json_type_name(v)));
-      if (f.type == FieldType::Table && !v.is_null()) {
+      if (expands) {
+        if (!v.is_null()) nested = expand(*f.table, src, true);
+      } else if (f.type == FieldType::Table && !v.is_null()) {
         row[f.name] = table_json(*f.table, src);
       } else {
         row[f.name] = v;
       }
     }
+    if (spec.expand_table.empty()) {
+      make_shards(spec, d, row, entry, out);
+      return;
+    }
+    // One row per nested row: the entry's values, then the nested row's (a map the row
+    // also has is merged over the row's, keeping the row's positions for its own keys).
+    for (Row& n : nested) {
+      Draft& v = out.variants.emplace_back(d);
+      v.origin = n.origin_ptr;
+      Json merged = row;
+      for (auto it = n.values.begin(); it != n.values.end(); ++it) {
+        if (spec.field(it.key())) {
+          for (auto kv = it.value().begin(); kv != it.value().end(); ++kv)
+            merged[it.key()][kv.key()] = kv.value();
+          continue;
+        }
+        const std::string at = pointer_child(n.origin_ptr, it.key());
+        if (lookup(at)) v.src[it.key()] = at;
+        merged[it.key()] = std::move(it.value());
+      }
+      make_shards(spec, v, merged, entry, out);
+    }
+  }
+
+  void make_shards(const MatrixSpec& spec, const Draft& d, const Json& row, size_t entry,
+                   Made& out) {
     int64_t shards = 1;
     if (spec.expand_shards && d.values.contains("shards")) {
-      const Json& s = d.values["shards"];
+      const Json& s = d.values.at("shards");
       if (!s.is_number_integer() || s.get<int64_t>() < 1)
-        throw doc_.error_at(d.src["shards"], "`shards` must be an int >= 1");
+        throw doc_.error_at(field_ptr(d, "shards"), "`shards` must be an int >= 1");
       shards = s.get<int64_t>();
     }
-    count_rows(static_cast<uint64_t>(shards), shards > 1 ? d.src["shards"] : d.origin,
+    count_rows(static_cast<uint64_t>(shards), shards > 1 ? field_ptr(d, "shards") : d.origin,
                shards > 1 ? "`shards` makes" : "the row makes");
     for (int64_t i = 1; i <= shards; ++i) {
       Json copy = row;
@@ -252,9 +323,14 @@ class Expander {
         copy["shard"] = i;
         copy["num_shards"] = shards;
       }
-      derive(spec, d, copy);
-      check_row(spec, d, copy);
-      out.push_back({std::move(copy), d.origin});
+      // The row as the expressions see it: converted once, derived values added as made.
+      jinja::Value vars = spec.derive.empty() && spec.checks.empty() ? jinja::Value::dict()
+                                                                    : context(copy);
+      derive(spec, d, copy, vars);
+      check_row(spec, d, copy, vars);
+      out.rows.push_back({std::move(copy), d.origin});
+      out.entry.push_back(entry);
+      out.where.push_back(&d);
     }
   }
 
@@ -265,7 +341,8 @@ class Expander {
   }
 
   // The constraints of every field, then the spec's `checks`, on a finished row.
-  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row) {
+  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row,
+                 const jinja::Value& vars) {
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
@@ -277,42 +354,124 @@ class Expander {
       throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
-    for (const RowCheck& c : spec.checks) {
-      bool ok = false;
-      try {
-        ok = jinja::truthy(eval_.evaluate(c.expr, data::to_value(row)));
-      } catch (const jinja::TemplateError& e) {
-        throw expression_error(doc_, pointer_child(c.ptr, "assert"), e, "in check");
-      }
-      if (!ok) throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
-    }
+    for (const RowCheck& c : spec.checks)
+      if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", vars))
+        throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
   }
 
-  // `unique`: no two rows (of different drafts: shards repeat their entry's values) share
+  // The values of `fields` in `row`, as one key: rows agree on them when the keys are equal.
+  static std::string group_key(const Json& row, const std::vector<std::string>& fields) {
+    Json key = Json::array();
+    for (const auto& w : fields) key.push_back(row.value(w, Json()));
+    return key.dump();
+  }
+
+  static std::string among(const std::vector<std::string>& within) {
+    std::string s;
+    for (size_t w = 0; w < within.size(); ++w)
+      s += (w ? ", " : " among rows with the same ") + within[w];
+    return s;
+  }
+
+  // `unique`: no two rows (of different entries: shards repeat their entry's values) share
   // a value among the rows that agree on `unique_within`.
-  void check_unique(const MatrixSpec& spec, const std::vector<Draft>& drafts,
-                    const std::vector<Row>& rows, const std::vector<size_t>& row_draft) {
+  void check_unique(const MatrixSpec& spec, const Made& made) {
+    const std::vector<Row>& rows = made.rows;
     for (const FieldSpec& f : spec.fields) {
       if (!f.unique) continue;
-      std::map<std::string, size_t> first;  // (within values, value) -> row
+      // (within values, value) -> the row and, for a list, the item that has it
+      std::map<std::string, std::pair<size_t, size_t>> first;
       for (size_t i = 0; i < rows.size(); ++i) {
         const Json& values = rows[i].values;
         auto v = values.find(f.name);
         if (v == values.end() || v->is_null()) continue;
-        Json key = Json::array();
-        for (const auto& w : f.unique_within) key.push_back(values.value(w, Json()));
-        key.push_back(*v);
-        auto [it, fresh] = first.emplace(key.dump(), i);
-        if (fresh || row_draft[it->second] == row_draft[i]) continue;
-        data::Mark was = doc_.value_mark(field_ptr(drafts[row_draft[it->second]], f.name));
-        std::string among;
-        for (size_t w = 0; w < f.unique_within.size(); ++w)
-          among += (w ? ", " : " among rows with the same ") + f.unique_within[w];
-        throw doc_.error_at(field_ptr(drafts[row_draft[i]], f.name),
-                            "field '" + f.name + "' must be unique" + among + ": " +
-                                (v->is_string() ? "'" + v->get<std::string>() + "'" : v->dump()) +
-                                " is already used at line " + std::to_string(was.line) +
-                                ", column " + std::to_string(was.col));
+        const std::string group = group_key(values, f.unique_within);
+        // A list field: each item is unique (a row's job ids, say), within the row too.
+        const bool list = f.type == FieldType::List;
+        const Json& items = list ? *v : Json::array({*v});
+        for (size_t j = 0; j < items.size(); ++j) {
+          auto [it, fresh] = first.try_emplace(group + items[j].dump(), i, j);
+          auto [i0, j0] = it->second;
+          if (fresh || (made.entry[i0] == made.entry[i] && (i0 != i || j0 == j))) continue;
+          auto at = [&](size_t row, size_t item) {
+            const Draft& d = *made.where[row];
+            std::string p = field_ptr(d, f.name);
+            return list && d.src.count(f.name) ? pointer_child(p, item) : p;
+          };
+          data::Mark was = doc_.value_mark(at(i0, j0));
+          const bool derived = f.derived && !made.where[i]->src.count(f.name);
+          throw doc_.error_at(at(i, j),
+                              std::string(derived ? "derived field '" : "field '") + f.name +
+                                  "' must be unique" + among(f.unique_within) +
+                                  ": " + (items[j].is_string() ? "'" + items[j].get<std::string>() + "'"
+                                                               : items[j].dump()) +
+                                  " is already used at line " + std::to_string(was.line) +
+                                  ", column " + std::to_string(was.col));
+        }
+      }
+    }
+  }
+
+  // `one_of: {field: NAME, match: [...]}` on a field or its items, keys or values: each
+  // names the NAME (or an item of it, when a list) of a row that agrees on `match`.
+  void check_siblings(const MatrixSpec& spec, const Made& made) {
+    const std::vector<Row>& rows = made.rows;
+    for (const FieldSpec& f : spec.fields) {
+      if (f.type == FieldType::Table) continue;
+      std::map<std::string, std::vector<std::string>> cache;  // group -> names there
+      auto names = [&](const Constraints& c, const Json& row) -> const std::vector<std::string>& {
+        const std::string mine = group_key(row, c.sibling_match);
+        auto [it, fresh] = cache.try_emplace(c.sibling_field + mine);
+        if (!fresh) return it->second;
+        for (const Row& r : rows) {
+          if (group_key(r.values, c.sibling_match) != mine) continue;
+          const Json& v = r.values.value(c.sibling_field, Json());
+          for (const Json& x : v.is_array() ? v : Json::array({v}))
+            if (!x.is_null()) it->second.push_back(x.is_string() ? x.get<std::string>() : x.dump());
+        }
+        return it->second;
+      };
+      auto check = [&](const Constraints* c, const Json& v, size_t i, const std::string& where,
+                       const std::string& label, bool at_key) {
+        if (!c || c->sibling_field.empty()) return;
+        const std::vector<std::string>& known = names(*c, rows[i].values);
+        std::string name = v.is_string() ? v.get<std::string>() : v.dump();
+        if (std::find(known.begin(), known.end(), name) != known.end()) return;
+        const Draft& d = *made.where[i];
+        bool set = d.src.count(f.name) > 0;
+        std::string near = data::closest_match(name, known);
+        std::string scope;  // as `one_of: {matrix, match}` says it: " with workflow 'pull'"
+        for (size_t m = 0; m < c->sibling_match.size(); ++m) {
+          const Json& mv = rows[i].values.value(c->sibling_match[m], Json());
+          scope += (m ? " and " : " with ") + c->sibling_match[m] + " " +
+                   (mv.is_string() ? "'" + mv.get<std::string>() + "'" : mv.dump());
+        }
+        throw doc_.error_at(field_ptr(d, f.name) + (set ? where : ""),
+                            std::string(f.derived && !set ? "derived field '" : "field '") +
+                                f.name + "': " + label + (v.is_string() ? "'" + name + "'" : name) +
+                                " is not one of the '" + c->sibling_field +
+                                "' values of this table's rows" + scope +
+                                (near.empty() ? "" : " (did you mean '" + near + "'?)"),
+                            set && at_key);
+      };
+      auto rules = [](const std::optional<ElementSpec>& e) {
+        return e && e->rules ? e->rules.get() : nullptr;
+      };
+      for (size_t i = 0; i < rows.size(); ++i) {
+        auto v = rows[i].values.find(f.name);
+        if (v == rows[i].values.end() || v->is_null()) continue;
+        check(&f.rules, *v, i, "", "", false);
+        if (v->is_array())
+          for (size_t j = 0; j < v->size(); ++j)
+            check(rules(f.rules.items), (*v)[j], i, pointer_child("", j),
+                  "item " + std::to_string(j + 1) + ": ", false);
+        if (v->is_object())
+          for (auto it = v->begin(); it != v->end(); ++it) {
+            check(rules(f.rules.keys), Json(it.key()), i, pointer_child("", it.key()),
+                  "key '" + it.key() + "': ", true);
+            check(rules(f.rules.values), it.value(), i, pointer_child("", it.key()),
+                  "value of '" + it.key() + "': ", false);
+          }
       }
     }
   }
@@ -323,14 +482,14 @@ class Expander {
     return nested;
   }
 
-  void derive(const MatrixSpec& spec, const Draft& d, Json& row) {
+  void derive(const MatrixSpec& spec, const Draft& d, Json& row, jinja::Value& vars) {
     if (spec.derive.empty()) return;
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
       if (d.values.contains(df.name)) continue;
       jinja::Value result;
       try {
-        result = eval_.evaluate(df.expr, data::to_value(row));
+        result = eval_.evaluate(df.expr, vars);
       } catch (const jinja::TemplateError& e) {
         throw expression_error(doc_, df.ptr, e, "in derived field '" + df.name + "'");
       }
@@ -347,22 +506,21 @@ class Expander {
         throw doc_.error_at(df.ptr, "derived field '" + df.name + "' must be of type " +
                                         std::string(type_name(f->type)) + ", but is " +
                                         std::string(json_type_name(v)) + " " + v.dump());
-      // Keep declaration order: the derived key was absent, so rebuild in order.
-      Json ordered = Json::object();
-      for (const FieldSpec& fs : spec.fields) {
-        if (fs.name == df.name)
-          ordered[fs.name] = v;
-        else if (row.contains(fs.name))
-          ordered[fs.name] = std::move(row[fs.name]);
-      }
-      for (auto it = row.begin(); it != row.end(); ++it)
-        if (!ordered.contains(it.key())) ordered[it.key()] = std::move(it.value());
-      row = std::move(ordered);
+      row[df.name] = v;
+      vars.dict_obj().set(jinja::Value::string(df.name), data::to_value(v));
     }
+    // Keep declaration order: derived keys were absent, so rebuild in order once.
+    Json ordered = Json::object();
+    for (const FieldSpec& fs : spec.fields)
+      if (row.contains(fs.name)) ordered[fs.name] = std::move(row[fs.name]);
+    for (auto it = row.begin(); it != row.end(); ++it)
+      if (!ordered.contains(it.key())) ordered[it.key()] = std::move(it.value());
+    row = std::move(ordered);
   }
 
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
+  std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included
 };
@@ -370,20 +528,20 @@ class Expander {
 }  // namespace
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const RowValues& row_values, const MatrixLimits& limits) {
+                     const Resolvers& refs, const MatrixLimits& limits) {
   Matrix m;
   m.doc = doc;
-  m.spec = parse_spec(*doc, "", true, row_values);
-  Expander ex(*doc, eval, limits);
+  m.spec = parse_spec(*doc, "", true, refs);
+  Expander ex(*doc, eval, m.spec->tables, limits);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }
 
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const RowValues& row_values,
+                   ExpressionEvaluator& eval, const Resolvers& refs,
                    const MatrixLimits& limits) {
   auto doc = std::make_shared<data::Document>(data::load_document(path, display));
-  return expand_matrix(std::move(doc), eval, row_values, limits);
+  return expand_matrix(std::move(doc), eval, refs, limits);
 }
 
 }  // namespace wfgen::matrix

@@ -1,7 +1,8 @@
 // A matrix: a data file that expands into rows (the language is documented in
 // docs/matrices.md). Expansion order: axes product -> exclude -> include -> entries ->
-// per row: key/type checks, defaults, nested tables -> shard expansion -> derived fields ->
-// constraints and checks; then `unique` over the rows.
+// per row: key/type checks, defaults, nested tables -> one row per nested row of the
+// `expand_table` -> shard expansion -> derived fields -> constraints and checks; then, over
+// all the rows, `unique` and references to sibling rows.
 #pragma once
 
 #include <filesystem>
@@ -38,13 +39,13 @@ struct Matrix {
 
 // Validates and expands a parsed matrix file. Throws data::DataError (positioned in the
 // matrix file, including errors of derived-field expressions).
-// `row_values` resolves `one_of: {matrix: ...}` (absent: such a declaration is an error).
+// `resolvers` answer `one_of: {matrix: ...}`, `one_of: {file: ...}` and `tables:`.
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const RowValues& row_values = {}, const MatrixLimits& limits = {});
+                     const Resolvers& resolvers = {}, const MatrixLimits& limits = {});
 
 // Loads `path` (YAML) and expands it; `display` names it in messages.
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const RowValues& row_values = {},
+                   ExpressionEvaluator& eval, const Resolvers& resolvers = {},
                    const MatrixLimits& limits = {});
 
 }  // namespace wfgen::matrix

@@ -2,37 +2,54 @@
 
 #include <algorithm>
 
+#include "data/load.h"
 #include "data/suggest.h"
 
 namespace wfgen::matrix {
 
 using data::pointer_child;
 
-const Matrix& MatrixSet::get(const std::string& path) {
+const Matrix* MatrixSet::find(const std::string& path) {
   auto it = loaded_.find(path);
-  if (it != loaded_.end()) return *it->second;
+  if (it != loaded_.end()) return it->second.get();
+  std::optional<std::string> text = read_(path);
+  if (!text) return nullptr;
   loading_.push_back(path);
-  RowValues refs = [this](const std::string& p, const std::string& field,
-                          const std::vector<std::string>& match, const data::Document& from,
-                          const std::string& at) { return row_values(p, field, match, from, at); };
-  auto m = std::make_unique<Matrix>(load_matrix(root_ / path, path, eval_, refs, limits_));
+  Resolvers refs;
+  refs.values = [this](const std::string& p, const std::string& field,
+                       const std::vector<std::string>& match, const data::Document& from,
+                       const std::string& at) { return row_values(p, field, match, from, at); };
+  refs.rows = [this](const std::string& p, const data::Document& from, const std::string& at) {
+    Json rows = Json::array();
+    for (const Row& r : referenced(p, from, at).rows) rows.push_back(r.values);
+    return rows;
+  };
+  refs.file_keys = [this](const std::string& p, const std::string& pointer,
+                          const data::Document& from, const std::string& at) {
+    return file_keys(p, pointer, from, at);
+  };
+  auto doc = std::make_shared<const data::Document>(data::parse_data(std::move(*text), path));
+  auto m = std::make_unique<Matrix>(expand_matrix(std::move(doc), eval_, refs, limits_));
   loading_.pop_back();
-  return *loaded_.emplace(path, std::move(m)).first->second;
+  return loaded_.emplace(path, std::move(m)).first->second.get();
+}
+
+const Matrix& MatrixSet::referenced(const std::string& path, const data::Document& from,
+                                   const std::string& at) {
+  if (std::find(loading_.begin(), loading_.end(), path) != loading_.end()) {
+    std::string chain;
+    for (const auto& p : loading_) chain += p + " -> ";
+    throw from.error_at(at, "matrices refer to each other's rows in a cycle: " + chain + path);
+  }
+  const Matrix* found = find(path);
+  if (!found) throw from.error_at(at, "matrix '" + path + "' does not exist");
+  return *found;
 }
 
 std::vector<Json> MatrixSet::row_values(const std::string& path, const std::string& field,
                                         const std::vector<std::string>& match,
                                         const data::Document& from, const std::string& at) {
-  if (std::find(loading_.begin(), loading_.end(), path) != loading_.end()) {
-    std::string chain;
-    for (const auto& p : loading_) chain += p + " -> ";
-    throw from.error_at(pointer_child(at, "matrix"),
-                        "matrices refer to each other's rows in a cycle: " + chain + path);
-  }
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(root_ / path, ec))
-    throw from.error_at(pointer_child(at, "matrix"), "matrix '" + path + "' does not exist");
-  const Matrix& m = get(path);
+  const Matrix& m = referenced(path, from, pointer_child(at, "matrix"));
   if (!m.spec->field(field))
     throw from.error_at(pointer_child(at, "field"),
                         data::unknown_key_message("field", field, m.spec->row_keys()) + " in " +
@@ -42,13 +59,40 @@ std::vector<Json> MatrixSet::row_values(const std::string& path, const std::stri
       throw from.error_at(pointer_child(at, "match"),
                           data::unknown_key_message("field", f, m.spec->row_keys()) + " in " +
                               path + ": `match` names fields both matrices have");
+  // A list field names each of its items (a row's job ids, say).
   std::vector<Json> rows;
   for (const Row& r : m.rows) {
-    Json projected = Json::array({r.values.value(field, Json())});
-    for (const std::string& f : match) projected.push_back(r.values.value(f, Json()));
-    rows.push_back(std::move(projected));
+    const Json& v = r.values.value(field, Json());
+    for (const Json& x : v.is_array() ? v : Json::array({v})) {
+      Json projected = Json::array({x});
+      for (const std::string& f : match) projected.push_back(r.values.value(f, Json()));
+      rows.push_back(std::move(projected));
+    }
   }
   return rows;
+}
+
+std::vector<Json> MatrixSet::file_keys(const std::string& path, const std::string& pointer,
+                                       const data::Document& from, const std::string& at) {
+  auto it = files_.find(path);
+  if (it == files_.end()) {
+    std::optional<std::string> text = read_(path);
+    if (!text) throw from.error_at(pointer_child(at, "file"), "file '" + path + "' does not exist");
+    it = files_.emplace(path, data::parse_data(std::move(*text), path)).first;
+  }
+  const Json& root = it->second.root();
+  Json::json_pointer p;
+  try {
+    p = Json::json_pointer(pointer);
+  } catch (const Json::exception&) {
+    throw from.error_at(pointer_child(at, "keys_at"), "'" + pointer + "' is not a JSON pointer");
+  }
+  if (!root.contains(p) || !root.at(p).is_object())
+    throw from.error_at(pointer_child(at, "keys_at"),
+                        "no mapping at '" + pointer + "' in " + path);
+  std::vector<Json> keys;
+  for (auto k = root.at(p).begin(); k != root.at(p).end(); ++k) keys.emplace_back(k.key());
+  return keys;
 }
 
 }  // namespace wfgen::matrix

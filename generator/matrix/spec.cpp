@@ -60,7 +60,7 @@ const FieldSpec* MatrixSpec::field(std::string_view name) const {
 
 bool MatrixSpec::is_axis(std::string_view name) const {
   for (const auto& a : axes)
-    if (a.first == name) return true;
+    if (a.name == name) return true;
   return false;
 }
 
@@ -71,14 +71,37 @@ std::vector<std::string> MatrixSpec::row_keys() const {
   return keys;
 }
 
+std::vector<std::string> MatrixSpec::finished_keys() const {
+  std::vector<std::string> keys;
+  for (const auto& f : fields) {
+    if (f.name != expand_table) {
+      keys.push_back(f.name);
+      continue;
+    }
+    for (const auto& k : f.table->finished_keys())
+      if (!field(k)) keys.push_back(k);  // a shared map name is the row's field
+  }
+  return keys;
+}
+
+const FieldSpec* MatrixSpec::finished_field(std::string_view name) const {
+  const FieldSpec* f = field(name);
+  if (f && f->name != expand_table) return f;
+  if (!expand_table.empty())
+    if (const FieldSpec* t = field(expand_table)) return t->table->finished_field(name);
+  return nullptr;
+}
+
 namespace {
 
-const std::vector<std::string> kTopKeys = {"description", "fields", "axes",   "include",
-                                           "exclude",     "entries", "derive", "checks",
-                                           "expand_shards"};
+const std::vector<std::string> kTopKeys = {"description", "fields",        "tables",
+                                           "axes",        "include",       "exclude",
+                                           "entries",     "derive",        "checks",
+                                           "expand_shards", "expand_table"};
 const std::vector<std::string> kConstraintKeys = {"one_of", "pattern", "min",    "max",
                                                   "items",  "keys",    "values"};
-const std::vector<std::string> kTableKeys = {"fields", "derive", "checks", "expand_shards"};
+const std::vector<std::string> kTableKeys = {"fields", "derive", "checks", "expand_shards",
+                                             "expand_table"};
 const std::vector<std::string> kCheckKeys = {"assert", "message", "at"};
 
 std::vector<std::string> field_keys() {
@@ -96,8 +119,7 @@ std::vector<std::string> element_keys() {
 
 class SpecParser {
  public:
-  SpecParser(const data::Document& doc, const RowValues& row_values)
-      : doc_(doc), r_(doc), row_values_(row_values) {}
+  SpecParser(const data::Document& doc, const Resolvers& refs) : doc_(doc), r_(doc), refs_(refs) {}
 
   std::shared_ptr<MatrixSpec> spec(const std::string& ptr, bool top_level) {
     // Tables in tables: each level is a few levels of data, and of recursion here.
@@ -116,9 +138,27 @@ class SpecParser {
     r_.mapping_at(ptr, root, top_level ? "a matrix file" : "a table declaration");
     if (top_level) r_.keys(ptr, root, kTopKeys, "a matrix file");
 
+    const size_t own_names = row_names_.size();
     spec->expand_shards = r_.boolean(ptr, root, "expand_shards", false);
     if (!root.contains("fields")) throw doc_.error_at(ptr, "a matrix needs `fields`");
     fields(pointer_child(ptr, "fields"), root["fields"], *spec);
+    if (top_level && root.contains("tables"))
+      tables(pointer_child(ptr, "tables"), root["tables"], *spec);
+    if (root.contains("expand_table")) expand_table(ptr, root, *spec);
+    // Names that only make sense once the row's fields are all known.
+    for (const FieldSpec& f : spec->fields)
+      for (const std::string& w : f.unique_within)
+        if (!spec->finished_field(w))
+          throw doc_.error_at(pointer_child(f.ptr, "unique"),
+                              data::unknown_key_message("field", w, spec->finished_keys()) +
+                                  ": `unique` names the fields a value is unique among");
+    for (size_t i = own_names; i < row_names_.size(); ++i) {
+      const auto& [at, name, why] = row_names_[i];
+      if (!spec->finished_field(name))
+        throw doc_.error_at(at, data::unknown_key_message("field", name, spec->finished_keys()) +
+                                    ": " + why);
+    }
+    row_names_.resize(own_names);
     if (top_level && root.contains("axes")) axes(pointer_child(ptr, "axes"), root["axes"], *spec);
     if (top_level && root.contains("include")) spec->include_ptr = pointer_child(ptr, "include");
     if (top_level && root.contains("exclude")) spec->exclude_ptr = pointer_child(ptr, "exclude");
@@ -143,23 +183,36 @@ class SpecParser {
   void fields(const std::string& ptr, const Json& decls, MatrixSpec& spec) {
     r_.mapping_at(ptr, decls, "`fields`");
     if (decls.empty()) throw doc_.error_at(ptr, "`fields` declares no field");
-    std::vector<std::pair<std::string, std::string>> outer;  // a table's own `match` names
-    outer.swap(match_names_);
     for (auto it = decls.begin(); it != decls.end(); ++it)
       spec.fields.push_back(
           field(pointer_child(ptr, it.key()), it.key(), it.value(), spec.expand_shards));
-    for (const auto& [name, at] : match_names_)
-      if (!spec.field(name))
-        throw doc_.error_at(at, data::unknown_key_message("field", name, spec.row_keys()) +
-                                    ": `match` names fields both matrices have");
-    match_names_ = std::move(outer);
-    for (const FieldSpec& f : spec.fields)
-      for (size_t i = 0; i < f.unique_within.size(); ++i)
-        if (!spec.field(f.unique_within[i]))
-          throw doc_.error_at(pointer_child(f.ptr, "unique"),
-                              data::unknown_key_message("field", f.unique_within[i],
-                                                        spec.row_keys()) +
-                                  ": `unique` names the fields a value is unique among");
+  }
+
+  // `expand_table: FIELD`: each row is made once per row of its table FIELD, whose fields
+  // join the row's own, so they must not share a name.
+  void expand_table(const std::string& ptr, const Json& root, MatrixSpec& spec) {
+    const std::string eptr = pointer_child(ptr, "expand_table");
+    std::string name = r_.string(ptr, root, "expand_table", true);
+    const FieldSpec* t = spec.field(name);
+    if (!t || t->type != FieldType::Table) {
+      std::vector<std::string> tables;
+      for (const FieldSpec& f : spec.fields)
+        if (f.type == FieldType::Table) tables.push_back(f.name);
+      throw doc_.error_at(eptr, data::unknown_key_message("table field", name, tables) +
+                                    ": `expand_table` names a `type: table` field");
+    }
+    // A shared name is allowed for maps: the nested row's map is merged over the row's
+    // (settings for every nested row, overridden per nested row).
+    for (const std::string& k : t->table->finished_keys()) {
+      const FieldSpec* own = spec.field(k);
+      if (own && !(own->type == FieldType::Map && t->table->finished_field(k)->type == FieldType::Map))
+        throw doc_.error_at(pointer_child(pointer_child(t->ptr, "fields"), k),
+                            "field '" + k + "' of table '" + name +
+                                "' is also a field of the row it expands (only two maps may "
+                                "share a name: the nested one is merged over the row's)",
+                            true);
+    }
+    spec.expand_table = name;
   }
 
   FieldSpec field(const std::string& ptr, const std::string& name, const Json& decl,
@@ -197,8 +250,8 @@ class SpecParser {
       bool table_only = false;
       for (const auto& k : kTableKeys) table_only = table_only || decl.contains(k);
       if (table_only && f.type != FieldType::Table)
-        throw doc_.error_at(ptr, "only `type: table` fields may declare fields, derive, checks "
-                                 "or expand_shards");
+        throw doc_.error_at(ptr, "only `type: table` fields may declare fields, derive, checks, "
+                                 "expand_shards or expand_table");
       if (f.type == FieldType::Table && !f.rules.empty())
         throw doc_.error_at(ptr, "a table field's rows are checked by their own `fields`; "
                                  "one_of, pattern, min, max, items, keys and values do not apply");
@@ -225,11 +278,18 @@ class SpecParser {
       f.unique_within.push_back(u.get<std::string>());
       return;
     }
-    bool ok = u.is_array() && !u.empty();
-    for (const Json& x : u) ok = ok && x.is_string();
-    if (!ok)
-      throw doc_.error_at(uptr, "`unique` must be true, a field name, or a list of field names");
-    for (const Json& x : u) f.unique_within.push_back(x.get<std::string>());
+    f.unique_within = field_names(uptr, u, "`unique` must be true, a field name, or a list of field names");
+  }
+
+  // A field name or a non-empty list of them.
+  std::vector<std::string> field_names(const std::string& ptr, const Json& v, const char* what) {
+    if (v.is_string()) return {v.get<std::string>()};
+    bool ok = v.is_array() && !v.empty();
+    for (const Json& x : v) ok = ok && x.is_string();
+    if (!ok) throw doc_.error_at(ptr, what);
+    std::vector<std::string> names;
+    for (const Json& x : v) names.push_back(x.get<std::string>());
+    return names;
   }
 
   Constraints constraints(const std::string& ptr, const Json& decl, FieldType t) {
@@ -291,7 +351,8 @@ class SpecParser {
     return e;
   }
 
-  // `one_of: [a, b]` or `one_of: {matrix: matrices/x.yml, field: name}`.
+  // `one_of: [a, b]`, `{matrix: matrices/x.yml, field: name}` (another matrix's rows),
+  // `{field: name, match: [f]}` (this table's rows) or `{file: PATH, keys_at: POINTER}`.
   void one_of(const std::string& ptr, const Json& v, FieldType t, Constraints& c) {
     if (v.is_array()) {
       if (v.empty()) throw doc_.error_at(ptr, "`one_of` lists no value");
@@ -304,24 +365,50 @@ class SpecParser {
       }
       return;
     }
-    r_.keys(ptr, v, {"matrix", "field", "match"}, "`one_of`");
-    std::string path = r_.string(ptr, v, "matrix", true);
+    r_.mapping_at(ptr, v, "`one_of` (a list of values, or a mapping)");
+    r_.keys(ptr, v, {"matrix", "field", "match", "file", "keys_at"}, "`one_of`");
+    if (v.contains("file")) {
+      for (const char* other : {"matrix", "field", "match"})
+        if (v.contains(other))
+          throw doc_.error_at(pointer_child(ptr, other),
+                              std::string("`") + other + "` does not go with `file`", true);
+      std::string path = r_.string(ptr, v, "file", true);
+      std::string at = r_.string(ptr, v, "keys_at", true);
+      r_.relative_path(pointer_child(ptr, "file"), path);
+      if (!at.empty() && at[0] != '/')
+        throw doc_.error_at(pointer_child(ptr, "keys_at"),
+                            "`keys_at` is a JSON pointer: '/on/workflow_call/inputs'");
+      if (!refs_.file_keys)
+        throw doc_.error_at(ptr, "`one_of: {file: ...}` needs a project to find " + path + " in");
+      c.one_of = refs_.file_keys(path, at, doc_, ptr);
+      c.one_of_source = "the keys of " + (at.empty() ? std::string("the root") : at) + " in " + path;
+      return;
+    }
+    if (v.contains("keys_at"))
+      throw doc_.error_at(pointer_child(ptr, "keys_at"), "`keys_at` goes with `file`", true);
     std::string field = r_.string(ptr, v, "field", true);
-    r_.relative_path(pointer_child(ptr, "matrix"), path);
+    const bool other = v.contains("matrix");
+    std::vector<std::string> match;
     if (v.contains("match")) {
       const std::string mptr = pointer_child(ptr, "match");
-      const Json& m = v["match"];
-      bool ok = m.is_string() || (m.is_array() && !m.empty());
-      for (const Json& x : m.is_array() ? m : Json::array()) ok = ok && x.is_string();
-      if (!ok) throw doc_.error_at(mptr, "`match` must be a field name or a list of field names");
-      for (const Json& x : m.is_array() ? m : Json::array({m})) {
-        c.one_of_match.push_back(x.get<std::string>());
-        match_names_.emplace_back(x.get<std::string>(), mptr);
-      }
+      match = field_names(mptr, v["match"], "`match` must be a field name or a list of field names");
+      for (const std::string& m : match)
+        row_names_.push_back({mptr, m, other ? "`match` names fields both matrices have"
+                                             : "`match` names fields of this table's rows"});
     }
-    if (!row_values_)
+    if (!other) {  // this table's rows: checked once they are all made
+      c.sibling_field = field;
+      c.sibling_match = std::move(match);
+      row_names_.push_back({pointer_child(ptr, "field"), field,
+                            "`one_of: {field: ...}` names a field of this table's rows"});
+      return;
+    }
+    std::string path = r_.string(ptr, v, "matrix", true);
+    r_.relative_path(pointer_child(ptr, "matrix"), path);
+    c.one_of_match = std::move(match);
+    if (!refs_.values)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
-    c.one_of_rows = row_values_(path, field, c.one_of_match, doc_, ptr);
+    c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
     for (const Json& row : c.one_of_rows)
       if (std::find(c.one_of.begin(), c.one_of.end(), row[0]) == c.one_of.end())
         c.one_of.push_back(row[0]);
@@ -329,27 +416,63 @@ class SpecParser {
     if (c.one_of_match.empty()) c.one_of_rows.clear();
   }
 
+  // `tables: {name: PATH}`: the rows of other matrices, as variables of this one's expressions.
+  void tables(const std::string& tptr, const Json& decl, MatrixSpec& spec) {
+    r_.mapping_at(tptr, decl, "`tables`");
+    for (auto it = decl.begin(); it != decl.end(); ++it) {
+      const std::string one = pointer_child(tptr, it.key());
+      if (spec.field(it.key()))
+        throw doc_.error_at(one, "table '" + it.key() + "' has the name of a field", true);
+      if (!it.value().is_string())
+        throw doc_.error_at(one, "a table is the path of a matrix file");
+      const std::string& path = it.value().get_ref<const std::string&>();
+      r_.relative_path(one, path);
+      if (!refs_.rows)
+        throw doc_.error_at(one, "`tables` needs a project to find " + path + " in");
+      spec.tables.emplace_back(it.key(), refs_.rows(path, doc_, one));
+    }
+  }
+
+  // `name: [values]` or `name: {values: [...], when: EXPR}`.
   void axes(const std::string& aptr, const Json& decl, MatrixSpec& spec) {
     r_.mapping_at(aptr, decl, "`axes`");
     for (auto it = decl.begin(); it != decl.end(); ++it) {
-      const std::string one = pointer_child(aptr, it.key());
+      Axis axis{it.key(), pointer_child(aptr, it.key()), "", ""};
       const FieldSpec* f = spec.field(it.key());
       if (!f)
-        throw doc_.error_at(one,
+        throw doc_.error_at(axis.ptr,
                             data::unknown_key_message("axis", it.key(), spec.row_keys()) +
                                 ": every axis must be a declared field",
                             true);
-      if (!it.value().is_array())
-        throw doc_.error_at(one, "axis '" + it.key() + "' must be a list of values");
-      if (it.value().empty())
-        throw doc_.error_at(one, "axis '" + it.key() + "' is empty, so the product has no rows");
-      for (size_t i = 0; i < it.value().size(); ++i)
-        if (!type_accepts(f->type, it.value()[i]))
-          throw doc_.error_at(pointer_child(one, i),
-                              "axis '" + it.key() + "' values must be " +
+      const Json* values = &it.value();
+      if (values->is_object()) {
+        r_.keys(axis.ptr, *values, {"values", "when"}, "an axis", "axis option");
+        if (!values->contains("values"))
+          throw doc_.error_at(axis.ptr, "axis '" + axis.name + "' needs `values`");
+        if (values->contains("when")) {
+          axis.when_ptr = pointer_child(axis.ptr, "when");
+          axis.when = r_.string(axis.ptr, *values, "when", true);
+          if (!f->has_default)
+            throw doc_.error_at(axis.when_ptr,
+                                "axis '" + axis.name + "' applies only `when` its condition holds, "
+                                "so field '" + axis.name +
+                                    "' needs a default (its value everywhere else)");
+        }
+        axis.ptr = pointer_child(axis.ptr, "values");
+        values = &(*values)["values"];
+      }
+      if (!values->is_array())
+        throw doc_.error_at(axis.ptr, "axis '" + axis.name + "' must be a list of values");
+      if (values->empty())
+        throw doc_.error_at(axis.ptr,
+                            "axis '" + axis.name + "' is empty, so the product has no rows");
+      for (size_t i = 0; i < values->size(); ++i)
+        if (!type_accepts(f->type, (*values)[i]))
+          throw doc_.error_at(pointer_child(axis.ptr, i),
+                              "axis '" + axis.name + "' values must be " +
                                   std::string(type_name(f->type)) + ", not " +
-                                  std::string(json_type_name(it.value()[i])));
-      spec.axes.emplace_back(it.key(), one);
+                                  std::string(json_type_name((*values)[i])));
+      spec.axes.push_back(std::move(axis));
     }
   }
 
@@ -386,25 +509,27 @@ class SpecParser {
       c.expr = r_.string(one, decl[i], "assert", true);
       c.message = r_.string(one, decl[i], "message", true);
       c.at = r_.string(one, decl[i], "at", false);
-      if (!c.at.empty() && !spec.field(c.at))
+      if (!c.at.empty() && !spec.finished_field(c.at))
         throw doc_.error_at(pointer_child(one, "at"),
-                            data::unknown_key_message("field", c.at, spec.row_keys()));
+                            data::unknown_key_message("field", c.at, spec.finished_keys()));
       spec.checks.push_back(std::move(c));
     }
   }
 
   const data::Document& doc_;
   Reader r_;
-  const RowValues& row_values_;
-  std::vector<std::pair<std::string, std::string>> match_names_;  // (field, where) to check
+  const Resolvers& refs_;
+  // Fields this table's rows must have, [pointer, name, why], checked once its fields and
+  // `expand_table` are known: `match` names and `one_of: {field: ...}` references.
+  std::vector<std::array<std::string, 3>> row_names_;
   size_t depth_ = 0;  // tables open
 };
 
 }  // namespace
 
 std::shared_ptr<MatrixSpec> parse_spec(const data::Document& doc, const std::string& ptr,
-                                       bool top_level, const RowValues& row_values) {
-  return SpecParser(doc, row_values).spec(ptr, top_level);
+                                       bool top_level, const Resolvers& refs) {
+  return SpecParser(doc, refs).spec(ptr, top_level);
 }
 
 }  // namespace wfgen::matrix

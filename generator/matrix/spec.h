@@ -35,21 +35,25 @@ struct ElementSpec {
 
 // What a value must satisfy beyond its type. Every member is optional.
 struct Constraints {
-  std::vector<Json> one_of;    // allowed values (from a list, or from another matrix's rows)
-  std::string one_of_source;   // "matrices/x.yml's 'name'" when one_of came from a matrix
+  std::vector<Json> one_of;    // allowed values (a list, another matrix's rows, a file's keys)
+  std::string one_of_source;   // "the 'name' values of matrices/x.yml" when not a list
   // `one_of: {matrix, field, match}`: a row may only name the rows of the other matrix
   // that agree with it on the `match` fields; `one_of_rows` holds, per row of the other
   // matrix, [value, match values...].
   std::vector<std::string> one_of_match;
   std::vector<Json> one_of_rows;
+  // `one_of: {field: NAME, match: [...]}` (no matrix): a NAME value of a row of this same
+  // table (that agrees on `match`). Known only once every row is made, so checked then.
+  std::string sibling_field;
+  std::vector<std::string> sibling_match;
   std::string pattern;         // a full-match ECMAScript regex, for strings
   std::shared_ptr<const std::regex> regex;
   std::optional<double> min, max;  // numbers: the value; strings, lists, maps: the length
   std::optional<ElementSpec> items, keys, values;
 
   bool empty() const {
-    return one_of.empty() && one_of_source.empty() && pattern.empty() && !min && !max && !items &&
-           !keys && !values;
+    return one_of.empty() && one_of_source.empty() && sibling_field.empty() && pattern.empty() &&
+           !min && !max && !items && !keys && !values;
   }
 };
 
@@ -83,20 +87,38 @@ struct RowCheck {
   std::string ptr;
 };
 
+// One axis of the product: `name: [values]`, or `name: {values: [...], when: EXPR}` for an
+// axis that applies only to the combinations (of the axes before it) where EXPR is true;
+// elsewhere the field keeps its default.
+struct Axis {
+  std::string name;
+  std::string ptr;   // pointer to its list of values
+  std::string when;  // "" = every combination
+  std::string when_ptr;
+};
+
 struct MatrixSpec {
   std::string ptr;  // where the spec is declared ("" for a matrix file's root)
   std::vector<FieldSpec> fields;
-  std::vector<std::pair<std::string, std::string>> axes;  // axis name, pointer to its values
+  std::vector<Axis> axes;
+  // `tables: {name: PATH}`: other matrices' rows (a list of objects each), seen by every
+  // expression of this matrix (derive, checks, `when`).
+  std::vector<std::pair<std::string, Json>> tables;
   std::string include_ptr;                                // "" when absent
   std::string exclude_ptr;
   std::vector<DerivedField> derive;
   std::vector<RowCheck> checks;
   bool expand_shards = false;
+  std::string expand_table;  // a table field each row is made once per nested row of ("" = none)
 
   const FieldSpec* field(std::string_view name) const;
   bool is_axis(std::string_view name) const;
   // Every key a row may hold (fields, plus `shards` when shards expand).
   std::vector<std::string> row_keys() const;
+  // Every field a finished row holds: with `expand_table`, the nested table's fields replace
+  // the table field. What `unique`, `checks` and references may name.
+  std::vector<std::string> finished_keys() const;
+  const FieldSpec* finished_field(std::string_view name) const;
 };
 
 // Per row of the matrix at `path` (relative to the project), the array [value of `field`,
@@ -106,10 +128,28 @@ struct MatrixSpec {
 using RowValues = std::function<std::vector<Json>(
     const std::string& path, const std::string& field, const std::vector<std::string>& match,
     const data::Document& from, const std::string& at)>;
+// The keys of the mapping at JSON pointer `pointer` of the data file at `path`, for
+// `one_of: {file: PATH, keys_at: POINTER}` written at `at` in `from`.
+using FileKeys = std::function<std::vector<Json>(const std::string& path,
+                                                 const std::string& pointer,
+                                                 const data::Document& from,
+                                                 const std::string& at)>;
+
+// How references out of a matrix file are answered (by the project's MatrixSet). Absent:
+// such a declaration is an error.
+// Every row of the matrix at `path` (a list of objects), for `tables:` written at `at`.
+using TableRows =
+    std::function<Json(const std::string& path, const data::Document& from, const std::string& at)>;
+
+struct Resolvers {
+  RowValues values;
+  TableRows rows;
+  FileKeys file_keys;
+};
 
 // Parses the spec at `ptr` of `doc`: the whole matrix file when `top_level`, else a
 // `type: table` field declaration. Throws data::DataError.
 std::shared_ptr<MatrixSpec> parse_spec(const data::Document& doc, const std::string& ptr,
-                                       bool top_level, const RowValues& row_values = {});
+                                       bool top_level, const Resolvers& resolvers = {});
 
 }  // namespace wfgen::matrix

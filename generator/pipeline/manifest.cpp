@@ -1,8 +1,10 @@
 #include "pipeline/manifest.h"
 
+#include <cerrno>
 #include <regex>
 
 #include "data/load.h"
+#include "files/error.h"
 #include "data/reader.h"
 #include "data/suggest.h"
 #include "jinja/options.h"
@@ -104,11 +106,15 @@ std::span<const LimitSetting> limit_settings() {
   return settings;
 }
 
-Manifest load_manifest(const std::filesystem::path& root,
+Manifest load_manifest(const files::Tree& project, const std::string& dir,
                        const std::vector<LimitOverride>& overrides) {
   Manifest m;
-  auto doc =
-      std::make_shared<data::Document>(data::load_document(root / kManifestName, kManifestName));
+  std::optional<std::string> text = project.read(kManifestName);
+  if (!text)
+    throw files::FileError(kManifestName, "cannot read the manifest: " + files::reason(ENOENT) +
+                                              " (in the project directory '" +
+                                              files::printable(dir) + "')");
+  auto doc = std::make_shared<data::Document>(data::parse_data(std::move(*text), kManifestName));
   m.doc = doc;
   const Json& top = doc->root();
   Reader r(*doc);
@@ -145,8 +151,12 @@ Manifest load_manifest(const std::filesystem::path& root,
   }
   m.output_dir = r.string("", top, "output_dir", false, m.output_dir);
   r.relative_path("/output_dir", m.output_dir);
+  m.output_dir = files::join_path(files::split_path(m.output_dir));
   m.header = top.contains("header") ? r.string("", top, "header", false) : "";
   m.fix_command = r.string("", top, "fix_command", false, m.fix_command);
+  // Printed in check's report (and its GitHub annotations): one line, nothing hidden.
+  if (files::has_control(m.fix_command))
+    throw doc->error_at("/fix_command", "'fix_command' must be one line without control characters");
   m.vars = r.mapping("", top, "vars");
 
   if (!top.contains("families") || !top["families"].is_array() || top["families"].empty())

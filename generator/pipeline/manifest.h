@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "data/document.h"
+#include "files/tree.h"
 #include "jinja/runtime/environment.h"
 #include "matrix/matrix.h"
 
@@ -58,7 +59,7 @@ struct Manifest {
   jinja::EnvironmentOptions engine;  // with the engine's limits
   ProjectLimits limits;
   std::vector<std::string> template_dirs;  // relative to the root
-  std::string output_dir = "generated";
+  std::string output_dir = "generated";    // normalised: no "." or empty pieces ("" is the root)
   std::string header;  // comment text written after the marker line of every output
   std::string fix_command = "./regenerate.sh";
   Json vars = Json::object();
@@ -84,9 +85,10 @@ struct LimitOverride {
   size_t value;
 };
 
-// Loads and validates ROOT/wfgen.yml, then applies `overrides`. Throws data::DataError
-// positioned in "wfgen.yml".
-Manifest load_manifest(const std::filesystem::path& root,
+// Loads and validates wfgen.yml at the top of `project` (`dir`: the project directory as
+// the user named it, for the message when there is no manifest), then applies `overrides`.
+// Throws data::DataError positioned in "wfgen.yml", files::FileError when it cannot be read.
+Manifest load_manifest(const files::Tree& project, const std::string& dir,
                        const std::vector<LimitOverride>& overrides = {});
 
 }  // namespace wfgen::pipeline

@@ -8,6 +8,8 @@
 #include "data/json_convert.h"
 #include "data/load.h"
 #include "data/suggest.h"
+#include "files/error.h"
+#include "files/template_loader.h"
 #include "jinja/error.h"
 #include "jinja/python/ops.h"
 #include "matrix/matrix_set.h"
@@ -19,39 +21,38 @@ using data::pointer_child;
 
 namespace {
 
-// Templates are read from ROOT/DIR/NAME but named "DIR/NAME" in messages, so messages
-// do not depend on where the checkout is.
-class ProjectLoader : public jinja::Loader {
- public:
-  ProjectLoader(std::filesystem::path root, std::vector<std::string> dirs)
-      : root_(std::move(root)), dirs_(std::move(dirs)) {}
+constexpr size_t kMaxNameBytes = 255;  // NAME_MAX of Linux file systems
 
-  std::optional<Source> load(std::string_view name) const override {
-    std::filesystem::path rel(name);
-    bool escapes = rel.is_absolute() || name.empty();
-    for (const auto& part : rel) escapes = escapes || part == "..";
-    if (escapes)
-      jinja::throw_error(jinja::ErrorKind::Security,
-                         "template name '" + std::string(name) + "' escapes the template dirs");
-    for (const auto& dir : dirs_) {
-      std::string text;
-      if (data::read_file(root_ / dir / rel, text))
-        return Source{std::move(text), dir + "/" + std::string(name)};
+// Templates are looked up in the template dirs but read anywhere inside the project
+// (a link from templates/ to a shared file elsewhere in it is fine, one out is not),
+// and named "DIR/NAME" in messages, so messages do not depend on the checkout's place.
+std::shared_ptr<files::TreeLoader> project_loader(std::shared_ptr<const files::Tree> project,
+                                                  const std::vector<std::string>& dirs) {
+  std::vector<files::TreeLoader::SearchDir> search;
+  for (const auto& dir : dirs) search.push_back({project, dir});
+  return std::make_shared<files::TreeLoader>(dirs, std::move(search));
+}
+
+// An output path as the file system will see it: "d//x.yml" and "d/./x.yml" are "d/x.yml".
+// Empty when it cannot be a file inside the output dir; `why` then says why.
+std::string normal_output_path(const std::string& rel, std::string& why) {
+  for (unsigned char c : rel)
+    if (c < 0x20 || c == 0x7f) {
+      why = "contains a control character";
+      return {};
     }
-    return std::nullopt;
-  }
-
-  std::string display(std::string_view name) const {
-    for (const auto& dir : dirs_)
-      if (std::filesystem::is_regular_file(root_ / dir / std::string(name)))
-        return dir + "/" + std::string(name);
-    return std::string(name);
-  }
-
- private:
-  std::filesystem::path root_;
-  std::vector<std::string> dirs_;
-};
+  std::filesystem::path rp(rel);
+  bool bad = rel.empty() || rp.is_absolute() || rel.back() == '/';
+  for (const auto& part : rp) bad = bad || part == ".." || part == ".";
+  if (bad) return {};
+  std::vector<std::string> pieces = files::split_path(rel);
+  for (const auto& piece : pieces)
+    if (piece.size() > kMaxNameBytes) {
+      why = "has a name longer than " + std::to_string(kMaxNameBytes) + " bytes";
+      return {};
+    }
+  return files::join_path(pieces);
+}
 
 // "row 3" or "row 3, receiver 2": which row (and item) made an output.
 std::string row_name(const Output& o) {
@@ -68,13 +69,16 @@ std::string note_rendering(const std::string& path, const Output& o) {
 
 class ProjectRenderer {
  public:
-  ProjectRenderer(const std::filesystem::path& root, const Manifest& m)
-      : root_(root),
+  ProjectRenderer(std::shared_ptr<const files::Tree> project, const Manifest& m,
+                  const ContextHook& hook)
+      : project_(std::move(project)),
         m_(m),
-        loader_(std::make_shared<ProjectLoader>(root, m.template_dirs)),
+        hook_(hook),
+        loader_(project_loader(project_, m.template_dirs)),
         env_(m.engine, loader_),
         eval_(m.engine.limits),
-        matrices_(root, eval_, m.limits.matrix) {}
+        matrices_([this](const std::string& path) { return project_->read(path); }, eval_,
+                  m.limits.matrix) {}
 
   std::vector<Output> run() {
     std::vector<Output> outputs;
@@ -100,10 +104,13 @@ class ProjectRenderer {
   void render_family(const Family& fam, std::vector<Output>& outputs,
                      std::map<std::string, std::string>& owners) {
     std::shared_ptr<const jinja::Template> tmpl;
+    std::string template_file;
     try {
-      if (!loader_->load(fam.template_name))
+      auto found = loader_->find(fam.template_name);
+      if (!found)
         fail_at(pointer_child(fam.ptr, "template"),
                 "template '" + fam.template_name + "' does not exist in " + dirs_text());
+      template_file = found->filename;
       tmpl = env_.get_template(fam.template_name);
     } catch (const jinja::TemplateError& e) {
       throw ProjectError(e.format());
@@ -133,7 +140,7 @@ class ProjectRenderer {
 
     Output proto;
     proto.family = fam.name;
-    proto.template_name = loader_->display(fam.template_name);
+    proto.template_name = template_file;
     proto.matrix = fam.matrix;
 
     if (fam.matrix.empty()) {
@@ -159,7 +166,10 @@ class ProjectRenderer {
     if (fam.mode == FamilyMode::AllRows) {
       jinja::Value ctx = copy(base);
       std::vector<jinja::Value> list;
-      for (auto& r : rows) list.push_back(data::to_value(mx.rows[r.first].values));
+      for (auto& r : rows) {
+        list.push_back(data::to_value(mx.rows[r.first].values));
+        proto.rows.push_back(r.first);
+      }
       ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
       render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
       return;
@@ -168,6 +178,7 @@ class ProjectRenderer {
     for (auto& [index, ctx] : rows) {
       Output o = proto;
       o.row = index;
+      o.rows = {index};
       o.row_origin = mx.origin(mx.rows[index]);
       if (!fam.each) {
         render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
@@ -200,13 +211,14 @@ class ProjectRenderer {
 
   // The expanded matrix at `path`, named at `ptr` of the manifest.
   const matrix::Matrix& matrix_at(const std::string& path, const std::string& ptr) {
-    if (!std::filesystem::is_regular_file(root_ / path))
-      fail_at(ptr, "matrix '" + path + "' does not exist");
+    const matrix::Matrix* m = nullptr;
     try {
-      return matrices_.get(path);
+      m = matrices_.find(path);
     } catch (const data::DataError& e) {
       throw ProjectError(e.format());
     }
+    if (!m) fail_at(ptr, "matrix '" + path + "' does not exist");
+    return *m;
   }
 
   static jinja::Value copy(const jinja::Value& dict) {
@@ -226,14 +238,15 @@ class ProjectRenderer {
               "in the output pattern" +
                   (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : std::string()));
     }
-    std::filesystem::path rp(rel);
-    bool bad = rel.empty() || rp.is_absolute() || rel.back() == '/';
-    for (const auto& part : rp) bad = bad || part == ".." || part == ".";
-    if (bad)
-      fail_at(
-          pointer_child(fam.ptr, "output"),
-          "output pattern gives '" + rel + "', which is not a file path inside " + m_.output_dir);
-    o.path = m_.output_dir + "/" + rel;
+    std::string why;
+    std::string normal = normal_output_path(rel, why);
+    if (normal.empty())
+      fail_at(pointer_child(fam.ptr, "output"),
+              "output pattern gives '" + files::printable(rel) + "', which " +
+                  (why.empty() ? "is not a file path inside " +
+                                     (m_.output_dir.empty() ? "the project" : m_.output_dir)
+                               : why));
+    o.path = m_.output_dir.empty() ? normal : m_.output_dir + "/" + normal;
     std::string who = describe(o);
     auto [it, fresh] = owners.emplace(o.path, who);
     if (!fresh) {
@@ -247,6 +260,7 @@ class ProjectRenderer {
       fail_at(pointer_child(fam.ptr, "output"),
               "two outputs are " + o.path + ": " + who + " and " + it->second);
     }
+    if (hook_) hook_(o, ctx);
     std::string body;
     try {
       body = env_.render(tmpl, ctx);
@@ -269,9 +283,8 @@ class ProjectRenderer {
   }
 
   std::string row_line(const Output& o) {
-    std::string text;
-    data::read_file(root_ / o.matrix, text);
-    return data::line_of(text, o.row_origin.line);
+    std::optional<std::string> text = project_->read(o.matrix);
+    return text ? data::line_of(*text, o.row_origin.line) : std::string();
   }
 
   static std::string describe(const Output& o) {
@@ -287,9 +300,10 @@ class ProjectRenderer {
     return s;
   }
 
-  std::filesystem::path root_;
+  std::shared_ptr<const files::Tree> project_;
   const Manifest& m_;
-  std::shared_ptr<ProjectLoader> loader_;
+  const ContextHook& hook_;
+  std::shared_ptr<files::TreeLoader> loader_;
   jinja::Environment env_;
   matrix::ExpressionEvaluator eval_;
   matrix::MatrixSet matrices_;
@@ -298,8 +312,9 @@ class ProjectRenderer {
 
 }  // namespace
 
-std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest) {
-  return ProjectRenderer(root, manifest).run();
+std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
+                                   const Manifest& manifest, const ContextHook& hook) {
+  return ProjectRenderer(std::move(project), manifest, hook).run();
 }
 
 }  // namespace wfgen::pipeline

@@ -2,11 +2,15 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "data/error.h"
+#include "files/tree.h"
+#include "jinja/value/value.h"
 #include "pipeline/manifest.h"
 
 namespace wfgen::pipeline {
@@ -27,9 +31,19 @@ struct Output {
   int row = -1;               // index among the matrix's expanded rows (per_row families)
   data::Mark row_origin;      // where that row (or its `each` item) is written in the matrix
   std::string item;           // `each` families: "receiver 2", the item of the row
+  std::vector<int> rows;      // the matrix rows it is made from: `row`, or all that `where` kept
 };
 
-// Renders every output of the project, sorted by path. Throws ProjectError.
-std::vector<Output> render_project(const std::filesystem::path& root, const Manifest& manifest);
+// Told each output (its path known, its content not yet) and the variables its template
+// is rendered with: `wfgen show --vars`.
+using ContextHook = std::function<void(const Output&, const jinja::Value& vars)>;
+
+// Renders every output of the project, sorted by path; templates and matrices are read
+// inside `project` only. Output paths are normalised ("d//x.yml" is "d/x.yml") and
+// checked: relative, inside the output dir, no control characters, no '..', names the
+// file system can hold. `hook` sees each output's variables. Throws ProjectError,
+// files::FileError.
+std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
+                                   const Manifest& manifest, const ContextHook& hook = {});
 
 }  // namespace wfgen::pipeline

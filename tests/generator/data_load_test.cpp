@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "data/load.h"
+#include "files/error.h"
 
 using wfgen::data::DataError;
 using wfgen::data::Json;
@@ -130,7 +131,16 @@ TEST(DataLoad, MissingFile) {
   try {
     wfgen::data::load_data_file("/nonexistent/zzz.yml");
     FAIL();
-  } catch (const DataError& e) {
-    EXPECT_EQ(e.format(), "/nonexistent/zzz.yml: error: cannot read file\n");
+  } catch (const wfgen::files::FileError& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/zzz.yml: error: cannot read: No such file or directory");
+  }
+}
+
+TEST(DataLoad, ADirectoryIsNotData) {
+  try {
+    wfgen::data::load_data_file("/");
+    FAIL();
+  } catch (const wfgen::files::FileError& e) {
+    EXPECT_STREQ(e.what(), "/: error: cannot read: not a regular file (it is a directory)");
   }
 }

@@ -13,6 +13,7 @@
 #include "jinja/error.h"
 #include "jinja/options.h"
 #include "jinja/runtime/environment.h"
+#include "files/tree.h"
 #include "pipeline/manifest.h"
 
 namespace fs = std::filesystem;
@@ -51,7 +52,8 @@ TEST_P(EngineOptions, IsAManifestKeySettingItsMember) {
   fs::create_directories(root / "templates");
   write(root / "templates" / "t.j2", "x\n");
   write(root / "m.yml", "fields: {name: string}\nentries: [{name: a}]\n");
-  EnvironmentOptions engine = wfgen::pipeline::load_manifest(root).engine;
+  wfgen::files::Tree project(root, "the project directory");
+  EnvironmentOptions engine = wfgen::pipeline::load_manifest(project, root.string()).engine;
   EnvironmentOptions expected;
   expected.strict_undefined = true;  // the manifest's own default
   if (o.flag) expected.*o.flag = true;

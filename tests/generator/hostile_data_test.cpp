@@ -19,6 +19,7 @@
 #include "jinja/python/ops.h"
 #include "matrix/matrix.h"
 #include "pipeline/pipeline.h"
+#include "support/big_stack.h"
 
 namespace fs = std::filesystem;
 using wfgen::data::DataError;
@@ -51,14 +52,16 @@ std::string positioned(const std::string& text, const std::string& name) {
 }
 
 std::string expand_error(const std::string& text) {
-  wfgen::matrix::ExpressionEvaluator eval;
-  try {
-    auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
-    wfgen::matrix::expand_matrix(doc, eval);
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "no error";
+  return wfgen::testing::on_big_stack([&]() -> std::string {
+    wfgen::matrix::ExpressionEvaluator eval;
+    try {
+      auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
+      wfgen::matrix::expand_matrix(doc, eval);
+    } catch (const DataError& e) {
+      return e.what();
+    }
+    return "no error";
+  });
 }
 
 const size_t kDeep = 1'000'000;
@@ -173,9 +176,13 @@ class HostileProject : public ::testing::Test {
                            "    matrix: matrices/m.yml\n    output: \"out-!{{ a }}.yml\"\n");
   }
   // The first line of what `check` printed, and its exit code.
+  static wfgen::pipeline::RunOptions with(const std::vector<wfgen::pipeline::LimitOverride>& o) {
+    wfgen::pipeline::RunOptions options;
+    options.limits = o;
+    return options;
+  }
   std::pair<int, std::string> check(const std::vector<wfgen::pipeline::LimitOverride>& o = {}) {
-    auto r = wfgen::pipeline::run_project(root, wfgen::pipeline::Mode::Check,
-                                          wfgen::pipeline::Format::Text, o);
+    auto r = wfgen::pipeline::run_project(root, wfgen::pipeline::Mode::Check, with(o));
     return {r.exit_code, r.err.substr(0, r.err.find('\n'))};
   }
   fs::path root;
@@ -187,8 +194,8 @@ TEST_F(HostileProject, LimitsFromTheManifestAndTheCommandLine) {
                                                    "its tables would have more than 2 rows "
                                                    "(limit max_rows = 2)")));
   // The command line wins over wfgen.yml.
-  auto generate = wfgen::pipeline::run_project(root, wfgen::pipeline::Mode::Generate,
-                                               wfgen::pipeline::Format::Text, {{"max_rows", 3}});
+  auto generate =
+      wfgen::pipeline::run_project(root, wfgen::pipeline::Mode::Generate, with({{"max_rows", 3}}));
   EXPECT_EQ(generate.exit_code, 0) << generate.err;
   EXPECT_TRUE(fs::exists(root / "generated/out-z.yml"));
   EXPECT_EQ(check({{"max_rows", 3}, {"max_output", 20}}).second,

@@ -3,37 +3,10 @@
 // value that breaks it.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
+#include "support/matrix_text.h"
 
-#include "data/load.h"
-#include "matrix/matrix.h"
-#include "matrix/matrix_set.h"
-
-namespace fs = std::filesystem;
-using wfgen::data::DataError;
-using wfgen::data::Json;
-using wfgen::matrix::ExpressionEvaluator;
-
-namespace {
-
-wfgen::matrix::Matrix expand(const std::string& text) {
-  static ExpressionEvaluator eval;
-  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
-  return wfgen::matrix::expand_matrix(doc, eval);
-}
-
-// The formatted first line of the error expanding `text` gives.
-std::string error_of(const std::string& text) {
-  try {
-    expand(text);
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "no error";
-}
-
-}  // namespace
+using wfgen::testing::error_of;
+using wfgen::testing::expand;
 
 TEST(MatrixConstraints, KeptPromisesExpandAsBefore) {
   auto m = expand(
@@ -135,7 +108,8 @@ TEST(MatrixConstraints, UniqueWithinAGroupAndOfDerivedValues) {
       "  - {workflow: trunk, name: py3.10}\n";
   EXPECT_EQ(expand(base).rows.size(), 2u);
   EXPECT_EQ(error_of(std::string(base) + "  - {workflow: pull, name: py3_10}\n"),
-            "m.yml:9:5: error: field 'job_id' must be unique among rows with the same workflow: "
+            "m.yml:9:5: error: derived field 'job_id' must be unique among rows with the same "
+            "workflow: "
             "'py3_10' is already used at line 7, column 5");
   EXPECT_EQ(error_of("fields: {a: {type: string, unique: [b]}}\nentries: []\n"),
             "m.yml:1:36: error: unknown field 'b' (did you mean 'a'?): `unique` names the fields "
@@ -190,31 +164,12 @@ TEST(MatrixConstraints, ChecksInNestedTables) {
 }
 
 // `one_of: {matrix: ..., field: ...}` names the rows of another matrix of the project.
-class MatrixReferences : public ::testing::Test {
+class MatrixReferences : public wfgen::testing::MatrixProject {
  protected:
   void SetUp() override {
-    root = fs::temp_directory_path() /
-           ("wfgen-matrix-refs-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root);
+    MatrixProject::SetUp();
     write("matrices/workflows.yml", "fields: {name: string}\nentries: [{name: pull}, {name: trunk}]\n");
   }
-  void TearDown() override { fs::remove_all(root); }
-  void write(const std::string& rel, const std::string& text) {
-    fs::create_directories((root / rel).parent_path());
-    std::ofstream(root / rel, std::ios::binary) << text;
-  }
-  std::string error_of(const std::string& path) {
-    ExpressionEvaluator eval;
-    wfgen::matrix::MatrixSet set(root, eval);
-    try {
-      set.get(path);
-    } catch (const DataError& e) {
-      return e.what();
-    }
-    return "no error";
-  }
-  fs::path root;
 };
 
 TEST_F(MatrixReferences, ValuesMustNameARowOfTheOtherMatrix) {

@@ -1,35 +1,19 @@
 // The matrix language: every feature, and every mistake reported at its position.
 #include <gtest/gtest.h>
 
-#include "data/load.h"
-#include "matrix/matrix.h"
+#include "support/matrix_text.h"
 
 using wfgen::data::DataError;
 using wfgen::data::Json;
-using wfgen::matrix::ExpressionEvaluator;
+using wfgen::testing::error_of;
+using wfgen::testing::expand;
 
 namespace {
-
-wfgen::matrix::Matrix expand(const std::string& text) {
-  static ExpressionEvaluator eval;
-  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
-  return wfgen::matrix::expand_matrix(doc, eval);
-}
 
 Json rows_of(const std::string& text) {
   Json out = Json::array();
   for (auto& r : expand(text).rows) out.push_back(r.values);
   return out;
-}
-
-// The formatted first line of the error expanding `text` gives.
-std::string error_of(const std::string& text) {
-  try {
-    expand(text);
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 }  // namespace

@@ -9,70 +9,16 @@
 #include "pipeline/diff.h"
 #include "pipeline/header.h"
 #include "pipeline/pipeline.h"
+#include "generator/project_fixture.h"
 
 namespace fs = std::filesystem;
 using wfgen::pipeline::FileState;
 using wfgen::pipeline::Format;
 using wfgen::pipeline::Mode;
 using wfgen::pipeline::run_project;
-
-namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void spit(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-class Project : public ::testing::Test {
- protected:
-  void SetUp() override {
-    root = fs::temp_directory_path() /
-           ("wfgen-pipeline-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root);
-    spit(root / "wfgen.yml",
-         "engine: {variable_start: '!{{', trim_blocks: true, lstrip_blocks: true}\n"
-         "header: Edit the sources, then run ./regenerate.sh.\n"
-         "families:\n"
-         "  - name: jobs\n"
-         "    template: job.yml.j2\n"
-         "    matrix: matrices/jobs.yml\n"
-         "    output: \"job-!{{ name }}.yml\"\n"
-         "  - name: all\n"
-         "    template: all.yml.j2\n"
-         "    matrix: matrices/jobs.yml\n"
-         "    mode: all_rows\n"
-         "    output: all.yml\n");
-    spit(root / "matrices/jobs.yml",
-         "fields: {name: string, runner: {type: string, default: ubuntu-latest}}\n"
-         "entries:\n"
-         "  - {name: a}\n"
-         "  - {name: b, runner: macos-14}\n");
-    spit(root / "templates/job.yml.j2",
-         "name: !{{ name }}\non: push\njobs:\n  run:\n    runs-on: !{{ runner }}\n"
-         "    steps:\n      - run: echo ${{ github.sha }}\n");
-    spit(root / "templates/all.yml.j2",
-         "name: all\non: push\njobs:\n{% for r in rows %}\n  !{{ r.name }}:\n"
-         "    runs-on: !{{ r.runner }}\n    steps: [{run: 'true'}]\n{% endfor %}\n");
-  }
-  void TearDown() override { fs::remove_all(root); }
-
-  wfgen::pipeline::RunResult generate() { return run_project(root, Mode::Generate); }
-  wfgen::pipeline::RunResult check(Format f = Format::Text) {
-    return run_project(root, Mode::Check, f);
-  }
-
-  fs::path root;
-};
-
-}  // namespace
+using wfgen::testing::Project;
+using wfgen::testing::slurp;
+using wfgen::testing::spit;
 
 TEST_F(Project, GenerateWritesEveryOutputWithHeaderAndOneNewline) {
   auto r = generate();
@@ -205,7 +151,8 @@ TEST_F(Project, UnwritableOutputDirWritesNothing) {
   spit(root / "generated/blocked", "a file where a directory must go\n");
   auto r = generate();
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("nothing was written"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err, "generated/blocked: error: is a regular file, not a directory, so the output "
+                   "generated/blocked/a.yml cannot be written\nwfgen generate: nothing was written\n");
   EXPECT_FALSE(fs::exists(root / "generated/job-a.yml"));
   EXPECT_FALSE(fs::exists(root / "generated/all.yml"));
   for (auto& e : fs::directory_iterator(root / "generated"))

@@ -1,7 +1,7 @@
 """What the script tests share: their command line, the ok/FAIL report, and a temporary
 copy of the project to edit.
 
-    from script_support import Checks, copy_project, parse_args
+    from script_support import Checks, copy_project, parse_args, snapshot
 """
 import argparse
 import os
@@ -42,3 +42,22 @@ def copy_project(root, dest):
     for name in ("wfgen.yml", "templates", "matrices", "generated"):
         src = os.path.join(root, name)
         (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(dest, name))
+
+
+# wfgen's project lock: created by the first generate and kept (it is in .gitignore).
+PROJECT_LOCK = ".wfgen.lock"
+
+
+def snapshot(root, sub=""):
+    """Every file under root/sub as {path relative to root: bytes}, except the project lock:
+    what a failed command must leave as it was."""
+    files = {}
+    for dirpath, _, names in os.walk(os.path.join(root, sub)):
+        for n in names:
+            p = os.path.join(dirpath, n)
+            rel = os.path.relpath(p, root)
+            if rel == PROJECT_LOCK:
+                continue
+            with open(p, "rb") as f:
+                files[rel] = f.read()
+    return files

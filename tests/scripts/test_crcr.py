@@ -25,6 +25,8 @@ import tempfile
 
 import yaml
 
+from script_support import snapshot
+
 MATRIX = os.path.join("matrices", "crcr", "downstream.yml")
 ALLOWLIST = os.path.join("generated", "pytorch", ".github", "allowlist.yml")
 DOWNSTREAM = os.path.join("generated", "downstream")
@@ -61,15 +63,6 @@ def load(path):
         return yaml.safe_load(f)
 
 
-def snapshot(root):
-    """Every file under root (relative path -> bytes)."""
-    files = {}
-    for d, _, names in os.walk(root):
-        for n in names:
-            p = os.path.join(d, n)
-            with open(p, "rb") as f:
-                files[os.path.relpath(p, root)] = f.read()
-    return files
 
 
 def copy_project(src, dst):

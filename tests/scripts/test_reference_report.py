@@ -17,9 +17,11 @@ import sys
 
 EQUAL = {
     "pytorch-perf-nightlies": 7,
+    "pytorch-binary-workflows": 12,
     "therock-pytorch-ci": 8,
     "pytorch-crcr-allowlist": 1,
     "downstream-receivers": 4,
+    "pytorch-pull-trunk-periodic": 3,
 }
 
 

@@ -1,0 +1,206 @@
+// Conditional axes (`name: {values: [...], when: EXPR}`) and a matrix's `tables:` (other
+// matrices' rows in its expressions): what they expand to, and each mistake at its position.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "data/load.h"
+#include "matrix/matrix.h"
+#include "matrix/matrix_set.h"
+#include "support/matrix_text.h"
+
+namespace fs = std::filesystem;
+using wfgen::data::DataError;
+using wfgen::data::Json;
+using wfgen::matrix::ExpressionEvaluator;
+
+namespace {
+
+Json rows_of(const std::string& text) {
+  static ExpressionEvaluator eval;
+  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
+  Json out = Json::array();
+  for (auto& r : wfgen::matrix::expand_matrix(doc, eval).rows) out.push_back(r.values);
+  return out;
+}
+
+// The formatted error `expand` throws, or "no error".
+template <class F>
+std::string error_from(F expand) {
+  try {
+    expand();
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string error_of(const std::string& text) {
+  return error_from([&] { rows_of(text); });
+}
+
+// One row as "field=value ..." over `keys`, for short expectations.
+std::string brief(const Json& row, const std::vector<std::string>& keys) {
+  std::string s;
+  for (const auto& k : keys) s += (s.empty() ? "" : " ") + row[k].get<std::string>();
+  return s;
+}
+
+const char* kBuilds =
+    "fields:\n"
+    "  os: string\n"
+    "  package: string\n"
+    "  python: {type: string, default: '-'}\n"
+    "  accelerator: string\n"
+    "  cuda: {type: string, default: '-'}\n"
+    "  runner: {type: string, default: small}\n";
+
+}  // namespace
+
+TEST(MatrixWhen, AConditionalAxisAppliesWhereItsConditionHolds) {
+  Json rows = rows_of(std::string(kBuilds) +
+                      "axes:\n"
+                      "  os: [linux]\n"
+                      "  package: [wheel, libtorch]\n"
+                      "  python: {values: ['3.10', '3.11'], when: \"package == 'wheel'\"}\n"
+                      "  accelerator: [cpu, cuda]\n"
+                      "  cuda: {values: ['12.6', '12.8'], when: \"accelerator == 'cuda'\"}\n");
+  std::vector<std::string> got;
+  for (const auto& r : rows) got.push_back(brief(r, {"package", "python", "accelerator", "cuda"}));
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "wheel 3.10 cpu -", "wheel 3.10 cuda 12.6", "wheel 3.10 cuda 12.8",
+                     "wheel 3.11 cpu -", "wheel 3.11 cuda 12.6", "wheel 3.11 cuda 12.8",
+                     "libtorch - cpu -", "libtorch - cuda 12.6", "libtorch - cuda 12.8"}));
+}
+
+TEST(MatrixWhen, ExcludeAndIncludeMatchOnlyRowsThatHaveTheAxis) {
+  Json rows = rows_of(std::string(kBuilds) +
+                      "axes:\n"
+                      "  os: [linux, windows]\n"
+                      "  package: [wheel]\n"
+                      "  accelerator: [cpu, cuda]\n"
+                      "  cuda: {values: ['12.6', '12.9'], when: \"accelerator == 'cuda'\"}\n"
+                      "exclude:\n"
+                      "  - {os: windows, cuda: '12.9'}\n"
+                      "include:\n"
+                      "  - {cuda: '12.6', runner: gpu}\n");
+  std::vector<std::string> got;
+  for (const auto& r : rows) got.push_back(brief(r, {"os", "accelerator", "cuda", "runner"}));
+  EXPECT_EQ(got, (std::vector<std::string>{"linux cpu - small", "linux cuda 12.6 gpu",
+                                           "linux cuda 12.9 small", "windows cpu - small",
+                                           "windows cuda 12.6 gpu"}));
+}
+
+TEST(MatrixWhenErrors, PositionedAtTheAxis) {
+  EXPECT_EQ(error_of("fields: {package: string, python: string}\n"
+                     "axes:\n"
+                     "  package: [wheel]\n"
+                     "  python: {values: ['3.10'], when: \"package == 'wheel'\"}\n"),
+            "m.yml:4:36: error: axis 'python' applies only `when` its condition holds, so "
+            "field 'python' needs a default (its value everywhere else)");
+  EXPECT_EQ(error_of("fields: {package: string, python: {type: string, default: ''}}\n"
+                     "axes:\n"
+                     "  package: [wheel]\n"
+                     "  python: {values: ['3.10'], when: \"pkg == 'wheel'\"}\n"),
+            "m.yml:4:36: error: in `when` of axis 'python': 'pkg' is undefined");
+  EXPECT_EQ(error_of("fields: {package: string, python: {type: string, default: ''}}\n"
+                     "axes:\n"
+                     "  package: [wheel]\n"
+                     "  python: {valuse: ['3.10']}\n"),
+            "m.yml:4:12: error: unknown axis option 'valuse' (did you mean 'values'?)");
+  EXPECT_EQ(error_of("fields: {package: string, python: {type: string, default: ''}}\n"
+                     "axes:\n"
+                     "  package: [wheel]\n"
+                     "  python: {when: 'true'}\n"),
+            "m.yml:4:11: error: axis 'python' needs `values`");
+  EXPECT_EQ(error_of("fields: {package: string, python: {type: string, default: ''}}\n"
+                     "axes:\n"
+                     "  package: [wheel]\n"
+                     "  python: {values: [], when: 'true'}\n"),
+            "m.yml:4:20: error: axis 'python' is empty, so the product has no rows");
+}
+
+TEST(MatrixWhenErrors, AnIncludeThatMatchesNoRowSaysSo) {
+  EXPECT_EQ(error_of(std::string(kBuilds) +
+                     "axes:\n"
+                     "  os: [linux]\n"
+                     "  package: [wheel]\n"
+                     "  accelerator: [cpu, cuda]\n"
+                     "  cuda: {values: ['12.6'], when: \"accelerator == 'cuda'\"}\n"
+                     "include:\n"
+                     "  - {cuda: '12.9', runner: gpu}\n"),
+            "m.yml:14:5: error: missing required field 'os' (this include item agrees with no "
+            "combination of the axes, so it is a new row)");
+}
+
+// `tables:` gives a matrix's expressions the rows of other matrices of the project.
+class MatrixTables : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root = fs::temp_directory_path() /
+           ("wfgen-matrix-tables-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root);
+    write("matrices/builds.yml",
+          "fields: {os: string, name: string}\n"
+          "entries: [{os: linux, name: a}, {os: linux, name: b}, {os: windows, name: c}]\n");
+  }
+  void TearDown() override { fs::remove_all(root); }
+  void write(const std::string& rel, const std::string& text) {
+    fs::create_directories((root / rel).parent_path());
+    std::ofstream(root / rel, std::ios::binary) << text;
+  }
+  Json rows(const std::string& path) {
+    Json out = Json::array();
+    for (const auto& r : wfgen::testing::load_project_matrix(root, path).rows)
+      out.push_back(r.values);
+    return out;
+  }
+  std::string error_of(const std::string& path) {
+    return error_from([&] { rows(path); });
+  }
+  fs::path root;
+};
+
+TEST_F(MatrixTables, DeriveAndChecksSeeTheRows) {
+  const std::string spec =
+      "tables: {builds: matrices/builds.yml}\n"
+      "fields: {os: string, names: list}\n"
+      "derive:\n"
+      "  names: \"builds | selectattr('os', 'eq', os) | map(attribute='name') | list\"\n"
+      "checks:\n"
+      "  - {assert: names, message: the workflow builds nothing}\n";
+  write("matrices/workflows.yml", spec + "entries: [{os: linux}, {os: windows}]\n");
+  EXPECT_EQ(rows("matrices/workflows.yml").dump(),
+            R"([{"os":"linux","names":["a","b"]},{"os":"windows","names":["c"]}])");
+  write("matrices/workflows.yml", spec + "entries:\n  - {os: linux}\n  - {os: macos}\n");
+  EXPECT_EQ(error_of("matrices/workflows.yml"),
+            "matrices/workflows.yml:9:5: error: the workflow builds nothing");
+}
+
+TEST_F(MatrixTables, MistakesAtTheTable) {
+  write("matrices/w.yml",
+        "tables: {builds: matrices/none.yml}\nfields: {os: string}\nentries: [{os: a}]\n");
+  EXPECT_EQ(error_of("matrices/w.yml"),
+            "matrices/w.yml:1:18: error: matrix 'matrices/none.yml' does not exist");
+  write("matrices/w.yml",
+        "tables: {os: matrices/builds.yml}\nfields: {os: string}\nentries: [{os: a}]\n");
+  EXPECT_EQ(error_of("matrices/w.yml"),
+            "matrices/w.yml:1:10: error: table 'os' has the name of a field");
+  write("matrices/w.yml", "tables: {builds: [a]}\nfields: {os: string}\nentries: [{os: a}]\n");
+  EXPECT_EQ(error_of("matrices/w.yml"),
+            "matrices/w.yml:1:18: error: a table is the path of a matrix file");
+  write("matrices/w.yml",
+        "tables: {builds: ../builds.yml}\nfields: {os: string}\nentries: [{os: a}]\n");
+  EXPECT_EQ(error_of("matrices/w.yml"),
+            "matrices/w.yml:1:18: error: '../builds.yml' must be a relative path inside the "
+            "project");
+  write("matrices/w.yml",
+        "tables: {me: matrices/w.yml}\nfields: {os: string}\nentries: [{os: a}]\n");
+  EXPECT_EQ(error_of("matrices/w.yml"),
+            "matrices/w.yml:1:14: error: matrices refer to each other's rows in a cycle: "
+            "matrices/w.yml -> matrices/w.yml");
+}
