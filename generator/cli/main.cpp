@@ -35,6 +35,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   wfgen::cli::add_render_command(app, exit_code);
   wfgen::cli::add_project_commands(app, exit_code);
+  wfgen::cli::add_lint_command(app, exit_code);
+  wfgen::cli::add_data_command(app, exit_code);
   wfgen::cli::add_show_command(app, exit_code);
   wfgen::cli::add_graph_command(app, exit_code);
   try {

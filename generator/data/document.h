@@ -1,5 +1,7 @@
 // Document: a parsed data file plus the source position of every value and key, so
 // later stages (matrix validation, the manifest) can point at the exact spot of a mistake.
+// A YAML document keeps its node tree (yaml/tree.h) and finds positions by walking it; a
+// JSON document records them while parsing.
 #pragma once
 
 #include <memory>
@@ -11,21 +13,32 @@
 
 #include "data/error.h"
 
+namespace wfgen::yaml {
+class Tree;
+class Node;
+}  // namespace wfgen::yaml
+
 namespace wfgen::data {
 
 using Json = nlohmann::ordered_json;
 
 class Document {
  public:
-  Document() = default;
-  Document(std::string file, std::string text) : file_(std::move(file)), text_(std::move(text)) {}
+  Document();
+  Document(std::string file, std::string text);
 
   const std::string& file() const { return file_; }
-  const std::string& text() const { return text_; }
+  // The text, at a stable address (the tree's scalars are views into it).
+  const std::string& text() const { return *text_; }
   Json& root() { return root_; }
   const Json& root() const { return root_; }
 
-  // Positions are keyed by JSON pointer ("/builds/0/name"); "" is the root.
+  // YAML: the node tree as written (styles, anchors, merge keys, exact positions), for
+  // consumers that need more than the data; nullptr for JSON.
+  const yaml::Tree* tree() const { return tree_.get(); }
+  void set_tree(std::shared_ptr<const yaml::Tree> tree) { tree_ = std::move(tree); }
+
+  // JSON: positions keyed by JSON pointer ("/builds/0/name"); "" is the root.
   void set_value_mark(const std::string& ptr, Mark m) { value_marks_[ptr] = m; }
   void set_key_mark(const std::string& ptr, Mark m) { key_marks_[ptr] = m; }
   // Where the value at `ptr` starts; falls back to the nearest ancestor that has a mark.
@@ -43,7 +56,8 @@ class Document {
 
  private:
   std::string file_;
-  std::string text_;
+  std::shared_ptr<const std::string> text_;
+  std::shared_ptr<const yaml::Tree> tree_;
   Json root_;
   std::unordered_map<std::string, Mark> value_marks_;
   std::unordered_map<std::string, Mark> key_marks_;

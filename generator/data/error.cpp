@@ -25,9 +25,13 @@ DataError::DataError(std::string file, Mark mark, std::string message, std::stri
 std::string DataError::format() const {
   std::string out = what();
   out += '\n';
-  if (mark_.line > 0 && !source_line_.empty())
-    out += jinja::caret_excerpt(source_line_, mark_.col, "  ");
+  if (mark_.line > 0) out += caret_excerpt(source_line_, mark_.col);
   return out;
+}
+
+std::string caret_excerpt(std::string_view source_line, int col) {
+  if (source_line.empty()) return {};
+  return jinja::caret_excerpt(source_line, col, "  ");
 }
 
 Mark mark_at(std::string_view text, size_t offset) {

@@ -120,7 +120,7 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir,
   Reader r(*doc);
   r.keys("", top,
          {"engine", "limits", "template_dirs", "output_dir", "header", "fix_command", "vars",
-          "families"},
+          "families", "lint"},
          "the manifest");
   // Our own default is StrictUndefined: a typo in a template must fail, not render "".
   m.engine.strict_undefined = true;
@@ -198,6 +198,7 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir,
     read_each(r, p, f, fam);
     m.families.push_back(std::move(fam));
   }
+  if (top.contains("lint")) m.lint = lint::read_config(*doc, "/lint");
   return m;
 }
 

@@ -12,6 +12,7 @@
 #include "data/document.h"
 #include "files/tree.h"
 #include "jinja/runtime/environment.h"
+#include "lint/config.h"
 #include "matrix/matrix.h"
 
 namespace wfgen::pipeline {
@@ -64,6 +65,7 @@ struct Manifest {
   std::string fix_command = "./regenerate.sh";
   Json vars = Json::object();
   std::vector<Family> families;
+  lint::Config lint;  // the `lint:` section: waivers and rule settings (lint/config.h)
 };
 
 inline constexpr const char* kManifestName = "wfgen.yml";

@@ -26,7 +26,6 @@ import stat
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 from script_support import snapshot
@@ -109,7 +108,12 @@ def leftovers(top):
     return found
 
 
-def make_project(top, rows=2, body="name: job !{{ n }}\\non: push\\n", output="job-!{{ n }}.yml"):
+# A whole workflow (generate lints what it writes; this one has no finding).
+WORKFLOW = ("name: job !{{ n }}\\non: push\\njobs:\\n  a:\\n    runs-on: ubuntu-latest\\n"
+            "    steps: [{run: make}]\\n")
+
+
+def make_project(top, rows=2, body=WORKFLOW, output="job-!{{ n }}.yml"):
     """A project of one family with `rows` outputs."""
     shutil.rmtree(top, ignore_errors=True)
     write(os.path.join(top, "wfgen.yml"),
@@ -145,7 +149,8 @@ def case_links(work, outside):
     # Links planted at names of wfgen's temporary files: never written through.
     os.symlink(os.path.join(outside, "planted"), os.path.join(gen, ".wfgen-tmp-0000000000000000"))
     os.symlink(os.path.join(outside, "planted"), os.path.join(gen, ".wfgen-bak-0000000000000000"))
-    write(os.path.join(p, "templates", "job.yml.j2"), "name: job !{{ n }} v2\non: push\n")
+    write(os.path.join(p, "templates", "job.yml.j2"),
+          WORKFLOW.replace("!{{ n }}", "!{{ n }} v2").replace("\\n", "\n"))
     r = project_run(p, ["check"])
     expect_eq(r.stdout.splitlines()[-1], "wfgen check: 2 file(s) out of date (2 outputs). To fix, run: ./regenerate.sh",
               "links: a link is neither stale nor a leftover")
@@ -428,10 +433,14 @@ def case_lock(work):
               (1, "wfgen generate: error: another wfgen run holds the project lock (.wfgen.lock); run again "
                   "when it has finished, or without --no-wait to wait for it\nwfgen generate: nothing was written\n"),
               "lock: --no-wait fails at once")
-    threading.Timer(0.5, lambda: os.close(fd)).start()
-    r = project_run(p, ["generate"])
-    expect_eq((r.returncode, r.stderr), (0, "wfgen generate: waiting for another wfgen run on this project "
-                                            "(.wfgen.lock)\n"), "lock: generate waits for the lock")
+    # The lock is released once generate says it waits (a timer would race a slow start).
+    child = subprocess.Popen([WFGEN, "generate", "-C", p], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    said = child.stderr.readline()
+    os.close(fd)
+    _, rest = child.communicate(timeout=60)
+    expect_eq((child.returncode, said + rest), (0, "wfgen generate: waiting for another wfgen run on this project "
+                                                   "(.wfgen.lock)\n"), "lock: generate waits for the lock")
     # Two generates at once on changed sources: both succeed, one after the other.
     write(os.path.join(p, "templates", "job.yml.j2"), "name: job !{{ n }} v2\n")
     procs = [subprocess.Popen([WFGEN, "generate", "-C", p], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
