@@ -82,6 +82,24 @@ std::shared_ptr<jinja::Loader> include_loader(const RenderOptions& opt) {
   return std::make_shared<files::TreeLoader>(search, std::move(dirs));
 }
 
+// The render's destination, given the output a chunk at a time while the render goes.
+class StdoutSink : public jinja::OutputSink {
+ public:
+  void write(std::string_view bytes) override { print(bytes); }
+};
+class FileSink : public jinja::OutputSink {
+ public:
+  explicit FileSink(files::AtomicFileWriter& file) : file_(file) {}
+  void write(std::string_view bytes) override { file_.append(bytes); }
+
+ private:
+  files::AtomicFileWriter& file_;
+};
+
+// Bytes held before they go to the destination: big enough that writes are few, small
+// enough that an output of any size needs no more memory than this.
+constexpr size_t kChunkBytes = size_t{1} << 20;
+
 int run_render(const RenderOptions& opt) {
   jinja::LimitsScope limits(opt.env.limits);  // the data loaders' too
   jinja::Value data = jinja::Value::dict();
@@ -91,16 +109,25 @@ int run_render(const RenderOptions& opt) {
   auto tmpl = env.from_string(
       files::read_file(opt.template_path, opt.template_path, opt.max_input_size),
       opt.template_path);
-  // Reserving address space touches no memory: the output then grows without being
-  // copied, and a process faults in only the pages it writes (faults dominate here).
-  jinja::Output out;
-  out.reserve(size_t{1} << 20);
-  env.render(*tmpl, data, out);
 
-  if (opt.output.empty() || opt.output == "-")
-    print(out.view());
-  else
-    files::write_file_atomically(opt.output, out.view());
+  jinja::Output out;
+  if (opt.output.empty() || opt.output == "-") {
+    // A failed render may leave the chunks already printed, as any streaming tool does;
+    // an output under one chunk (nearly every workflow) is printed whole or not at all.
+    StdoutSink sink;
+    out.stream_to(sink, kChunkBytes);
+    env.render(*tmpl, data, out);
+    out.flush();
+  } else {
+    // The chunks go to a temporary file beside the target, renamed into place only once
+    // the render succeeded; on an error it is removed and the target left as it was.
+    files::AtomicFileWriter file(opt.output);
+    FileSink sink(file);
+    out.stream_to(sink, kChunkBytes);
+    env.render(*tmpl, data, out);
+    out.flush();
+    file.commit();
+  }
   return 0;
 }
 
