@@ -6,6 +6,7 @@ set -euo pipefail
 
 wfgen_packages=(cmake g++ make nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev
                 libbenchmark-dev python3)
+wfgen_packages+=(clang libclang-rt-14-dev)  # .ci/fuzz: clang and its libFuzzer runtime
 wfgen_missing=()
 for p in "${wfgen_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || wfgen_missing+=("$p")
