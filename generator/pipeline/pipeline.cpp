@@ -57,7 +57,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
       r.interrupted = project->locate(kJournalName, false).exists;
     }
     Manifest m = load_manifest(*project, root.string());
-    std::vector<Output> outputs = render_project(project, m);
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
     r.files = compare_outputs(*project, dir, outputs, !generating);
@@ -98,7 +98,7 @@ RunResult list_project(const fs::path& root, const RunOptions& opt) {
   return run_reporting_errors([&](RunResult& r) {
     auto project = open_project(root, opt);
     Manifest m = load_manifest(*project, root.string());
-    std::vector<Output> outputs = render_project(project, m);
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     r.out = list_table(outputs);
   });
