@@ -100,7 +100,13 @@ void per_output(benchmark::State& state, int64_t outputs) {
   state.counters["target_us"] = 20;
 }
 
-// Args: outputs, render threads (0: one per core).
+// Args: outputs, render threads (0: one per core); 10,000 on one thread too.
+void synthetic_sizes(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"outputs", "threads"});
+  for (int64_t n : {1000, 2500, 5000}) b->Args({n, 0});
+  b->Args({10000, 1})->Args({10000, 0})->Unit(benchmark::kMillisecond);
+}
+
 void BM_SyntheticCheck(benchmark::State& state) {
   fs::path root = synthetic_project(state.range(0));
   for (auto _ : state) run_or_fail(state, root, Mode::Check, static_cast<unsigned>(state.range(1)));
@@ -108,13 +114,7 @@ void BM_SyntheticCheck(benchmark::State& state) {
   fs::remove_all(root);
 }
 BENCHMARK(BM_SyntheticCheck)
-    ->ArgNames({"outputs", "threads"})
-    ->Args({1000, 0})
-    ->Args({2500, 0})
-    ->Args({5000, 0})
-    ->Args({10000, 1})
-    ->Args({10000, 0})
-    ->Unit(benchmark::kMillisecond);
+    ->Apply(synthetic_sizes);
 
 void BM_SyntheticGenerate(benchmark::State& state) {
   fs::path root = synthetic_project(state.range(0));
@@ -124,13 +124,7 @@ void BM_SyntheticGenerate(benchmark::State& state) {
   fs::remove_all(root);
 }
 BENCHMARK(BM_SyntheticGenerate)
-    ->ArgNames({"outputs", "threads"})
-    ->Args({1000, 0})
-    ->Args({2500, 0})
-    ->Args({5000, 0})
-    ->Args({10000, 1})
-    ->Args({10000, 0})
-    ->Unit(benchmark::kMillisecond);
+    ->Apply(synthetic_sizes);
 
 }  // namespace
 
