@@ -26,7 +26,6 @@ import stat
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 from script_support import snapshot
@@ -428,10 +427,14 @@ def case_lock(work):
               (1, "wfgen generate: error: another wfgen run holds the project lock (.wfgen.lock); run again "
                   "when it has finished, or without --no-wait to wait for it\nwfgen generate: nothing was written\n"),
               "lock: --no-wait fails at once")
-    threading.Timer(0.5, lambda: os.close(fd)).start()
-    r = project_run(p, ["generate"])
-    expect_eq((r.returncode, r.stderr), (0, "wfgen generate: waiting for another wfgen run on this project "
-                                            "(.wfgen.lock)\n"), "lock: generate waits for the lock")
+    # The lock is released once generate says it waits (a timer would race a slow start).
+    child = subprocess.Popen([WFGEN, "generate", "-C", p], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    said = child.stderr.readline()
+    os.close(fd)
+    _, rest = child.communicate(timeout=60)
+    expect_eq((child.returncode, said + rest), (0, "wfgen generate: waiting for another wfgen run on this project "
+                                                   "(.wfgen.lock)\n"), "lock: generate waits for the lock")
     # Two generates at once on changed sources: both succeed, one after the other.
     write(os.path.join(p, "templates", "job.yml.j2"), "name: job !{{ n }} v2\n")
     procs = [subprocess.Popen([WFGEN, "generate", "-C", p], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
