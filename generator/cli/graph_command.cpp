@@ -20,8 +20,7 @@ void add_graph_command(CLI::App& app, int& exit_code) {
   cmd->add_option("TARGET", opt->graph.targets,
                   "Outputs (a path or the end of one), families or workflow files; none: "
                   "every workflow of the project");
-  cmd->add_option("-C", opt->dir, "Run on the project in DIR (default: current directory)")
-      ->type_name("DIR");
+  add_project_dir(*cmd, opt->dir);
   cmd->add_flag("--diff", opt->graph.diff,
                 "Show what the sources add, remove and change against the committed files");
   cmd->add_option("--format", opt->format, "mermaid (default), dot, or text (--diff's default)")

@@ -1,9 +1,17 @@
-// wfgen generate | check | list [-C DIR]: the project commands, thin wrappers over
-// pipeline/ (which the benchmarks call in-process).
+// wfgen generate | check | list [-C DIR] [--max-...]: the project commands, thin wrappers
+// over pipeline/ (which the benchmarks call in-process).
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
 #include <stdexcept>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "files/error.h"
+#include "jinja/options.h"
 #include "pipeline/pipeline.h"
 
 namespace wfgen::cli {
@@ -21,12 +29,50 @@ void emit(const pipeline::RunResult& r, int& exit_code) {
   print_error(r.err);
 }
 
+// --max-string N, ... on a project command: each given one wins over wfgen.yml's.
+class LimitFlags {
+ public:
+  void add_to(CLI::App* cmd) {
+    for (const pipeline::LimitSetting& s : pipeline::limit_settings()) {
+      options_[std::string(s.name)] =
+          cmd->add_option(jinja::cli_flag(s.name), values_[std::string(s.name)],
+                          std::string(s.help) + " (overrides wfgen.yml's limits)")
+              ->check(limit_value());
+    }
+  }
+  std::vector<pipeline::LimitOverride> given() const {
+    std::vector<pipeline::LimitOverride> out;
+    for (const auto& [name, option] : options_)
+      if (option->count()) out.push_back({name, values_.at(name)});
+    return out;
+  }
+
+ private:
+  std::map<std::string, size_t> values_;
+  std::map<std::string, CLI::Option*> options_;
+};
+
+// Appends `text` to the step summary file GitHub names (it collects what every step
+// appends); a failure is an error of the command.
+void append_step_summary(const char* path, const std::string& text, int& exit_code) {
+  FILE* f = std::fopen(path, "a");
+  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const int err = errno;
+  if (f && std::fclose(f) != 0) ok = false;
+  if (ok) return;
+  print_error("wfgen check: error: cannot append the step summary to " + files::printable(path) +
+              " ($GITHUB_STEP_SUMMARY): " + std::strerror(err ? err : errno) + "\n");
+  exit_code = 1;
+}
+
 struct ProjectOptions {
   std::string dir = ".";
   std::string format = "text";
   bool force = false;
   bool no_wait = false;
+  bool full_diff = false;
   uint64_t max_input_size = files::kDefaultMaxInputSize;
+  LimitFlags limits;
 
   pipeline::RunOptions run() const {
     pipeline::RunOptions o;
@@ -36,6 +82,8 @@ struct ProjectOptions {
     o.force = force;
     o.wait = !no_wait;
     o.max_input_size = max_input_size;
+    o.limits = limits.given();
+    if (full_diff) o.diff_lines_per_file = o.diff_lines_per_run = pipeline::kUnbounded;
     o.notify = [](const std::string& message) { print_error(message); };
     return o;
   }
@@ -44,13 +92,18 @@ struct ProjectOptions {
 CLI::App* add_project_command(CLI::App& app, const char* name, const char* help,
                               ProjectOptions& opt) {
   CLI::App* cmd = app.add_subcommand(name, help);
-  cmd->add_option("-C", opt.dir, "Run on the project in DIR (default: current directory)")
-      ->type_name("DIR");
+  add_project_dir(*cmd, opt.dir);
   add_max_input_size(*cmd, opt.max_input_size);
+  opt.limits.add_to(cmd);
   return cmd;
 }
 
 }  // namespace
+
+void add_project_dir(CLI::App& cmd, std::string& dir) {
+  cmd.add_option("-C", dir, "Run on the project in DIR (default: current directory)")
+      ->type_name("DIR");
+}
 
 void add_max_input_size(CLI::App& cmd, uint64_t& bytes) {
   cmd.add_option("--max-input-size", bytes,
@@ -81,8 +134,17 @@ void add_project_commands(CLI::App& app, int& exit_code) {
       ->default_str("text");
   check->add_flag("--no-wait", check_opt.no_wait,
                   "Fail at once when a wfgen generate holds the project lock");
+  check->add_flag("--full-diff", check_opt.full_diff,
+                  "Print every diff line (by default at most 80 per file and 2000 in all)");
   check->callback([&exit_code] {
-    emit(pipeline::run_project(check_opt.dir, pipeline::Mode::Check, check_opt.run()), exit_code);
+    pipeline::RunOptions o = check_opt.run();
+    // With --format github, the run's page gets a summary too (nothing on a usage error:
+    // this runs only once the command line parsed).
+    const char* summary_file = std::getenv("GITHUB_STEP_SUMMARY");
+    o.step_summary = o.format == pipeline::Format::Github && summary_file && *summary_file;
+    pipeline::RunResult r = pipeline::run_project(check_opt.dir, pipeline::Mode::Check, o);
+    emit(r, exit_code);
+    if (o.step_summary) append_step_summary(summary_file, r.summary, exit_code);
   });
 
   CLI::App* list = add_project_command(

@@ -20,8 +20,7 @@ void add_show_command(CLI::App& app, int& exit_code) {
   cmd->add_option("TARGET", opt->show.target,
                   "A family, an output (its path or the end of it) or a matrix file; none: "
                   "every family");
-  cmd->add_option("-C", opt->dir, "Run on the project in DIR (default: current directory)")
-      ->type_name("DIR");
+  add_project_dir(*cmd, opt->dir);
   cmd->add_option("--where", opt->show.where,
                   "Keep the rows where this expression (the matrix language's) is true")
       ->type_name("EXPR");

@@ -1,8 +1,83 @@
 #include "data/document.h"
 
+#include <charconv>
+
+#include "yaml/tree.h"
+
 namespace wfgen::data {
 
+namespace {
+
+// The next reference token of a JSON pointer (unescaped), consumed from `ptr`.
+bool next_token(std::string_view& ptr, std::string& token) {
+  if (ptr.empty() || ptr[0] != '/') return false;
+  ptr.remove_prefix(1);
+  size_t end = ptr.find('/');
+  std::string_view raw = ptr.substr(0, end);
+  ptr.remove_prefix(end == std::string_view::npos ? ptr.size() : end);
+  token.clear();
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '~' && i + 1 < raw.size() && (raw[i + 1] == '0' || raw[i + 1] == '1')) {
+      token += raw[i + 1] == '0' ? '~' : '/';
+      ++i;
+    } else {
+      token += raw[i];
+    }
+  }
+  return true;
+}
+
+// The node a pointer names, as far as it exists: `found` is false when the walk stopped
+// at an ancestor. `key` is the key node of the last step when it was a mapping member.
+struct Walk {
+  const yaml::Node* node = nullptr;
+  const yaml::Node* key = nullptr;
+  bool found = true;
+};
+
+Walk walk(const yaml::Node* root, std::string_view ptr) {
+  Walk w{root, nullptr, root != nullptr};
+  std::string token;
+  while (w.node && next_token(ptr, token)) {
+    const yaml::Node& n = w.node->resolved();
+    const yaml::Node* next = nullptr;
+    const yaml::Node* key = nullptr;
+    if (n.is_mapping()) {
+      if (const yaml::Pair* p = n.find_pair(token)) next = p->value, key = p->key;
+    } else if (n.is_sequence()) {
+      size_t index = 0;
+      auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), index);
+      if (ec == std::errc() && end == token.data() + token.size() && index < n.items().size())
+        next = n.items()[index];
+    }
+    if (!next) {
+      w.found = false;
+      w.key = nullptr;
+      return w;
+    }
+    w.node = next;
+    w.key = key;
+  }
+  return w;
+}
+
+const std::shared_ptr<const std::string>& empty_text() {
+  static const auto empty = std::make_shared<const std::string>();
+  return empty;
+}
+
+}  // namespace
+
+Document::Document() : text_(empty_text()) {}
+
+Document::Document(std::string file, std::string text)
+    : file_(std::move(file)), text_(std::make_shared<const std::string>(std::move(text))) {}
+
 Mark Document::value_mark(std::string_view ptr) const {
+  if (tree_) {
+    Walk w = walk(tree_->root(), ptr);
+    return w.node ? w.node->mark() : Mark{};
+  }
   std::string p(ptr);
   for (;;) {
     auto it = value_marks_.find(p);
@@ -13,8 +88,36 @@ Mark Document::value_mark(std::string_view ptr) const {
 }
 
 Mark Document::key_mark(std::string_view ptr) const {
+  if (tree_) {
+    Walk w = walk(tree_->root(), ptr);
+    if (w.found && w.key) return w.key->mark();
+    return w.node ? w.node->mark() : Mark{};
+  }
   auto it = key_marks_.find(std::string(ptr));
   return it != key_marks_.end() ? it->second : value_mark(ptr);
+}
+
+Mark Document::mark_within(std::string_view ptr, std::string_view value, int line, int col) const {
+  Mark start = value_mark(ptr);
+  if (start.line <= 0 || line <= 0 || col <= 0) return start;
+  std::string_view want = value;
+  int value_lines = 1;
+  for (size_t i = 0; i < value.size(); ++i) value_lines += value[i] == '\n';
+  for (int l = 1; l < line; ++l) {
+    size_t nl = want.find('\n');
+    if (nl == std::string_view::npos) return start;
+    want.remove_prefix(nl + 1);
+  }
+  want = want.substr(0, want.find('\n'));
+  // The value's lines follow its start (a block scalar's first line is the next one).
+  for (int l = start.line; l <= start.line + value_lines; ++l) {
+    std::string file_line = line_of(*text_, l);
+    size_t from = l == start.line ? static_cast<size_t>(start.col - 1) : 0;
+    if (from > file_line.size()) continue;
+    size_t at = file_line.find(want, from);
+    if (at != std::string::npos) return Mark{l, static_cast<int>(at) + col};
+  }
+  return start;
 }
 
 DataError Document::error_at(std::string_view ptr, std::string message, bool at_key) const {
@@ -22,7 +125,7 @@ DataError Document::error_at(std::string_view ptr, std::string message, bool at_
 }
 
 DataError Document::error_at(Mark m, std::string message) const {
-  return DataError(file_, m, std::move(message), line_of(text_, m.line));
+  return DataError(file_, m, std::move(message), line_of(*text_, m.line));
 }
 
 std::string pointer_child(std::string_view ptr, std::string_view key) {

@@ -1,5 +1,7 @@
 // Document: a parsed data file plus the source position of every value and key, so
 // later stages (matrix validation, the manifest) can point at the exact spot of a mistake.
+// A YAML document keeps its node tree (yaml/tree.h) and finds positions by walking it; a
+// JSON document records them while parsing.
 #pragma once
 
 #include <memory>
@@ -11,27 +13,42 @@
 
 #include "data/error.h"
 
+namespace wfgen::yaml {
+class Tree;
+class Node;
+}  // namespace wfgen::yaml
+
 namespace wfgen::data {
 
 using Json = nlohmann::ordered_json;
 
 class Document {
  public:
-  Document() = default;
-  Document(std::string file, std::string text) : file_(std::move(file)), text_(std::move(text)) {}
+  Document();
+  Document(std::string file, std::string text);
 
   const std::string& file() const { return file_; }
-  const std::string& text() const { return text_; }
+  // The text, at a stable address (the tree's scalars are views into it).
+  const std::string& text() const { return *text_; }
   Json& root() { return root_; }
   const Json& root() const { return root_; }
 
-  // Positions are keyed by JSON pointer ("/builds/0/name"); "" is the root.
+  // YAML: the node tree as written (styles, anchors, merge keys, exact positions), for
+  // consumers that need more than the data; nullptr for JSON.
+  const yaml::Tree* tree() const { return tree_.get(); }
+  void set_tree(std::shared_ptr<const yaml::Tree> tree) { tree_ = std::move(tree); }
+
+  // JSON: positions keyed by JSON pointer ("/builds/0/name"); "" is the root.
   void set_value_mark(const std::string& ptr, Mark m) { value_marks_[ptr] = m; }
   void set_key_mark(const std::string& ptr, Mark m) { key_marks_[ptr] = m; }
   // Where the value at `ptr` starts; falls back to the nearest ancestor that has a mark.
   Mark value_mark(std::string_view ptr) const;
   // Where the key naming `ptr` is (for "unknown key"); falls back to value_mark.
   Mark key_mark(std::string_view ptr) const;
+  // Where line:col (1-based) of `value`, the string at `ptr`, is in the file: found where
+  // that line of the value is written verbatim (plain, quoted without escapes, or a
+  // block scalar's line); else the value's start.
+  Mark mark_within(std::string_view ptr, std::string_view value, int line, int col) const;
 
   // A positioned error at the value (or key) `ptr`, with the source excerpt.
   DataError error_at(std::string_view ptr, std::string message, bool at_key = false) const;
@@ -39,7 +56,8 @@ class Document {
 
  private:
   std::string file_;
-  std::string text_;
+  std::shared_ptr<const std::string> text_;
+  std::shared_ptr<const yaml::Tree> tree_;
   Json root_;
   std::unordered_map<std::string, Mark> value_marks_;
   std::unordered_map<std::string, Mark> key_marks_;

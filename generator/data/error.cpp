@@ -1,5 +1,7 @@
 #include "data/error.h"
 
+#include "jinja/error.h"
+
 namespace wfgen::data {
 
 namespace {
@@ -23,14 +25,24 @@ DataError::DataError(std::string file, Mark mark, std::string message, std::stri
 std::string DataError::format() const {
   std::string out = what();
   out += '\n';
-  if (mark_.line > 0 && !source_line_.empty()) {
-    out += "  " + source_line_ + "\n  ";
-    // Tabs stay tabs so the caret lines up in a terminal.
-    for (int i = 1; i < mark_.col && i - 1 < static_cast<int>(source_line_.size()); ++i)
-      out += source_line_[i - 1] == '\t' ? '\t' : ' ';
-    out += "^\n";
-  }
+  if (mark_.line > 0) out += caret_excerpt(source_line_, mark_.col);
   return out;
+}
+
+std::string caret_excerpt(std::string_view source_line, int col) {
+  if (source_line.empty()) return {};
+  return jinja::caret_excerpt(source_line, col, "  ");
+}
+
+Mark mark_at(std::string_view text, size_t offset) {
+  Mark m{1, 1};
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n')
+      ++m.line, m.col = 1;
+    else
+      ++m.col;
+  }
+  return m;
 }
 
 std::string line_of(std::string_view text, int line) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "data/load.h"
+#include "jinja/limits.h"
 
 namespace wfgen::data {
 
@@ -36,25 +37,21 @@ struct CountingIterator {
   bool operator!=(const CountingIterator& o) const { return p != o.p; }
 };
 
-Mark mark_at(std::string_view text, size_t offset) {
-  Mark m{1, 1};
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n')
-      ++m.line, m.col = 1;
-    else
-      ++m.col;
-  }
-  return m;
-}
-
 struct DuplicateKey {
   std::string key;
   size_t offset;
 };
 
+// Well-formed, but beyond a limit (nesting) or what a document can hold.
+struct Refused {
+  std::string message;
+  size_t offset;
+};
+
 class Builder : public nlohmann::json_sax<Json> {
  public:
-  Builder(const char* begin, const char** furthest) : begin_(begin), furthest_(furthest) {}
+  Builder(const char* begin, const char** furthest)
+      : begin_(begin), furthest_(furthest), max_depth_(jinja::active_limits().max_depth) {}
 
   Json result;
 
@@ -62,10 +59,19 @@ class Builder : public nlohmann::json_sax<Json> {
   bool boolean(bool v) override { return put(v); }
   bool number_integer(number_integer_t v) override { return put(v); }
   bool number_unsigned(number_unsigned_t v) override { return put(v); }
-  bool number_float(number_float_t v, const string_t&) override { return put(v); }
+  // Out of range, Python's float() gives inf, -inf or 0.0, as strtod does here; an
+  // integer beyond 64 bits arrives here too, and a document cannot hold it.
+  bool number_float(number_float_t v, const string_t& raw) override {
+    if (raw.find_first_of(".eE") == string_t::npos)
+      throw Refused{"the integer " + (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) +
+                        " does not fit in 64 bits",
+                    offset() - raw.size()};
+    return put(v);
+  }
   bool string(string_t& v) override { return put(v); }
   bool binary(binary_t&) override { return false; }
   bool start_object(std::size_t) override {
+    enter();
     frames_.push_back({Json::object(), {}, {}});
     return true;
   }
@@ -81,15 +87,31 @@ class Builder : public nlohmann::json_sax<Json> {
   }
   bool end_object() override { return finish(); }
   bool start_array(std::size_t) override {
+    enter();
     frames_.push_back({Json::array(), {}, {}});
     return true;
   }
   bool end_array() override { return finish(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+  // nlohmann refuses a float beyond a double's range (Python reads it as inf): say so. The
+  // parser has read one character past the number.
+  bool parse_error(std::size_t, const std::string& token,
+                   const nlohmann::detail::exception& e) override {
+    if (e.id == 406)
+      throw Refused{"the number " + token + " is beyond a double's range (write it as a string)",
+                    offset() > token.size() ? offset() - token.size() - 1 : 0};
     return false;
   }
 
  private:
+  // The parser has just read the bracket.
+  size_t offset() const { return static_cast<size_t>(*furthest_ - begin_); }
+  void enter() {
+    if (frames_.size() < max_depth_) return;
+    throw Refused{jinja::limit_message("data nested more than " + std::to_string(max_depth_) +
+                                           " levels deep",
+                                       "max_depth", max_depth_),
+                  offset() - 1};
+  }
   struct Frame {
     Json value;
     std::string pending_key;
@@ -112,6 +134,7 @@ class Builder : public nlohmann::json_sax<Json> {
   }
   const char* begin_;
   const char** furthest_;
+  size_t max_depth_;
   std::vector<Frame> frames_;
 };
 
@@ -129,6 +152,8 @@ Document parse_json(std::string text, std::string file) {
                          &builder);
   } catch (const DuplicateKey& d) {
     throw doc.error_at(mark_at(doc.text(), d.offset), "duplicate key '" + d.key + "'");
+  } catch (const Refused& r) {
+    throw doc.error_at(mark_at(doc.text(), r.offset), r.message);
   }
   if (!ok) {
     // The parser stops just past the offending character.

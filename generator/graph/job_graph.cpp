@@ -114,59 +114,13 @@ JobGraph job_graph(const Json& workflow, std::string path) {
 }
 
 std::optional<size_t> static_matrix_jobs(const Json& matrix, size_t limit) {
-  if (!matrix.is_object()) return std::nullopt;
-  std::vector<std::pair<std::string, const Json*>> axes;
-  const Json* include = nullptr;
-  const Json* exclude = nullptr;
-  for (auto it = matrix.begin(); it != matrix.end(); ++it) {
-    const Json& v = it.value();
-    if (it.key() == "include" || it.key() == "exclude") {
-      if (!v.is_array()) return std::nullopt;
-      for (const Json& item : v)
-        if (!item.is_object()) return std::nullopt;
-      (it.key() == "include" ? include : exclude) = &v;
-      continue;
-    }
-    if (!v.is_array() || v.empty()) return std::nullopt;
-    for (const Json& item : v)
-      if (is_expression(item)) return std::nullopt;
-    axes.emplace_back(it.key(), &v);
-  }
-  size_t product = axes.empty() ? 0 : 1;
-  for (const auto& axis : axes) {
-    if (axis.second->size() > limit / product) return std::nullopt;
-    product *= axis.second->size();
-  }
-  std::vector<Json> rows;
-  if (!axes.empty()) rows.push_back(Json::object());
-  for (const auto& [name, values] : axes) {
-    std::vector<Json> next;
-    next.reserve(rows.size() * values->size());
-    for (const Json& r : rows)
-      for (const Json& v : *values) {
-        Json row = r;
-        row[name] = v;
-        next.push_back(std::move(row));
-      }
-    rows = std::move(next);
-  }
-  if (exclude)
-    for (const Json& item : *exclude)
-      std::erase_if(rows, [&](const Json& row) { return matrix::exclude_matches(item, row); });
-  size_t jobs = rows.size();
-  if (include) {
-    auto is_axis = [&](const std::string& k) {
-      for (const auto& a : axes)
-        if (a.first == k) return true;
-      return false;
-    };
-    for (const Json& item : *include) {
-      bool extends = false;
-      for (const Json& row : rows) extends = extends || matrix::include_agrees(item, row, is_axis);
-      if (!extends) ++jobs;
-    }
-  }
-  return jobs;
+  // An axis value written as an expression may stand for a list: not static for the graph.
+  if (matrix.is_object())
+    for (auto it = matrix.begin(); it != matrix.end(); ++it)
+      if (it.key() != "include" && it.key() != "exclude" && it->is_array())
+        for (const Json& item : *it)
+          if (is_expression(item)) return std::nullopt;
+  return matrix::static_job_count(matrix, limit);
 }
 
 std::string short_condition(const Json& condition) {

@@ -6,7 +6,6 @@
 
 #include "files/error.h"
 #include "files/temp_file.h"
-#include "pipeline/diff.h"
 #include "pipeline/header.h"
 #include "pipeline/manifest.h"
 
@@ -80,7 +79,8 @@ OutputDir scan_output_dir(const files::Tree& project, const std::string& output_
 }
 
 std::vector<FileStatus> compare_outputs(const files::Tree& project, const OutputDir& dir,
-                                        const std::vector<Output>& outputs, bool with_diffs) {
+                                        const std::vector<Output>& outputs, bool with_diffs,
+                                        size_t diff_lines) {
   std::vector<FileStatus> statuses;
   std::map<std::string, std::string> by_file;  // canonical path -> the output written there
   for (const Output& o : outputs) {
@@ -107,9 +107,11 @@ std::vector<FileStatus> compare_outputs(const files::Tree& project, const Output
                  : h.intact   ? FileState::Drifted
                               : FileState::HandEdited;
       if (with_diffs) {
-        Diff d = unified_diff(*disk, o.content, o.path + " (committed)", o.path + " (from sources)");
+        Diff d = unified_diff(*disk, o.content, o.path + " (committed)", o.path + " (from sources)",
+                              3, diff_lines);
         st.diff = std::move(d.text);
         st.lines = std::move(d.old_lines);
+        st.diff_omitted = d.omitted;
       }
     }
     statuses.push_back(std::move(st));

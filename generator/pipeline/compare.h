@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "files/tree.h"
+#include "pipeline/diff.h"
 #include "pipeline/render.h"
 #include "pipeline/state.h"
 
@@ -22,6 +23,7 @@ struct FileStatus {
   FileState state = FileState::InSync;
   std::string diff;        // unified diff (committed -> from sources), bounded; check only
   std::vector<int> lines;  // first line of each hunk in the committed file
+  size_t diff_omitted = 0; // hunk lines the per-file bound left out of `diff`
   files::Location where;   // where it is on disk (links inside the project resolved)
 };
 
@@ -41,8 +43,9 @@ OutputDir scan_output_dir(const files::Tree& project, const std::string& output_
 // for a destination no output may have: a link out of the project or out of the output
 // dir, the manifest or wfgen's own files, something that is not a regular file (a
 // directory, a link, a FIFO) or a file where a directory must be; ProjectError for two
-// outputs that are one file.
+// outputs that are one file. With diffs, each shows at most `diff_lines` hunk lines.
 std::vector<FileStatus> compare_outputs(const files::Tree& project, const OutputDir& dir,
-                                        const std::vector<Output>& outputs, bool with_diffs);
+                                        const std::vector<Output>& outputs, bool with_diffs,
+                                        size_t diff_lines = kDiffLinesPerFile);
 
 }  // namespace wfgen::pipeline

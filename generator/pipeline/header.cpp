@@ -116,4 +116,16 @@ HeaderInfo inspect(std::string_view content, CommentStyle style) {
   return info;
 }
 
+std::string marker_sources(std::string_view content) {
+  constexpr std::string_view kFrom = " from ";
+  constexpr std::string_view kDoNotEdit = "; DO NOT EDIT ";
+  if (content.substr(0, kMarker.size()) != kMarker) return {};
+  std::string_view first = content.substr(0, content.find('\n'));
+  first.remove_prefix(kMarker.size());
+  if (first.substr(0, kFrom.size()) != kFrom) return {};
+  first.remove_prefix(kFrom.size());
+  size_t end = first.rfind(kDoNotEdit);
+  return end == std::string_view::npos ? std::string() : std::string(first.substr(0, end));
+}
+
 }  // namespace wfgen::pipeline

@@ -43,4 +43,8 @@ struct HeaderInfo {
 // comments cannot say: such a file counts as generated and intact.
 HeaderInfo inspect(std::string_view content, CommentStyle style = CommentStyle::Hash);
 
+// What a `#` marker line names as the file's sources ("TEMPLATE + MATRIX", or "TEMPLATE"),
+// or "" when the file does not start with it.
+std::string marker_sources(std::string_view content);
+
 }  // namespace wfgen::pipeline

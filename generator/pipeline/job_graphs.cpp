@@ -79,15 +79,6 @@ std::vector<graph::JobGraph> graphs_to_draw(const ProjectView& view,
   return graphs;
 }
 
-std::string draw_changes(const GraphChanges& changes, graph::DrawFormat format) {
-  if (changes.changed.empty())
-    return format == graph::DrawFormat::Dot ? "digraph jobs {\n  // no job graph changes\n}\n"
-                                            : "flowchart LR\n  %% no job graph changes\n";
-  std::vector<graph::Drawing> drawings;
-  for (const auto& w : changes.changed) drawings.push_back({&w.merged, w.marks});
-  return graph::draw(drawings, format);
-}
-
 }  // namespace
 
 GraphChanges graph_changes(const ProjectView& view, const std::vector<std::string>& names) {
@@ -135,6 +126,15 @@ GraphChanges graph_changes(const ProjectView& view, const std::vector<std::strin
     if (w.status != graph::WorkflowStatus::Same) out.changed.push_back(std::move(w));
   }
   return out;
+}
+
+std::string draw_changes(const GraphChanges& changes, graph::DrawFormat format) {
+  if (changes.changed.empty())
+    return format == graph::DrawFormat::Dot ? "digraph jobs {\n  // no job graph changes\n}\n"
+                                            : "flowchart LR\n  %% no job graph changes\n";
+  std::vector<graph::Drawing> drawings;
+  for (const auto& w : changes.changed) drawings.push_back({&w.merged, w.marks});
+  return graph::draw(drawings, format);
 }
 
 std::string changes_text(const GraphChanges& changes) {

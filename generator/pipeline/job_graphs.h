@@ -37,6 +37,9 @@ struct GraphChanges {
 // output dir holds. Throws ProjectError for a name that is neither.
 GraphChanges graph_changes(const ProjectView& view, const std::vector<std::string>& names = {});
 
+// The changed workflows' graphs in one drawing, each job marked added, removed or changed.
+std::string draw_changes(const GraphChanges& changes, graph::DrawFormat format);
+
 // Per changed workflow its summary line, then one line per change (indented by two).
 std::string changes_text(const GraphChanges& changes);
 

@@ -16,6 +16,7 @@
 #include "files/error.h"
 #include "files/template_loader.h"
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/ops.h"
 #include "matrix/matrix_set.h"
 #include "pipeline/header.h"
@@ -234,7 +235,9 @@ class ProjectRenderer {
         loader_(project_loader(project_, m.template_dirs)),
         sources_(std::make_shared<SharedSources>(loader_)),
         env_(m.engine, sources_),
-        matrices_([this](const std::string& path) { return project_->read(path); }, eval_) {}
+        eval_(m.engine.limits),
+        matrices_([this](const std::string& path) { return project_->read(path); }, eval_,
+                  m.limits.matrix) {}
 
   std::vector<Output> run() {
     plans_.reserve(m_.families.size());  // jobs point at plans
@@ -280,6 +283,11 @@ class ProjectRenderer {
   [[noreturn]] void fail_at(const std::string& ptr, const std::string& msg, bool key = false) {
     throw ProjectError(doc().error_at(ptr, msg, key).format());
   }
+  // An error of the expression or pattern written at `ptr`, at its spot in the manifest.
+  [[noreturn]] void fail_in(const std::string& ptr, const jinja::TemplateError& e,
+                            const std::string& context) {
+    throw ProjectError(matrix::expression_error(doc(), ptr, e, context).format());
+  }
 
   // Parses the family's templates (to fail here, in order), expands its matrix and
   // chooses its rows, and adds its jobs.
@@ -298,7 +306,7 @@ class ProjectRenderer {
     try {
       env_.from_string(fam.output, output_template_name(fam));
     } catch (const jinja::TemplateError& e) {
-      fail_at(pointer_child(fam.ptr, "output"), "bad output pattern: " + e.message());
+      fail_in(pointer_child(fam.ptr, "output"), e, "bad output pattern");
     }
     FamilyPlan plan;
     plan.fam = &fam;
@@ -362,7 +370,7 @@ class ProjectRenderer {
       try {
         if (jinja::truthy(eval_.evaluate(fam.where, ctx))) rows.push_back(static_cast<int>(i));
       } catch (const jinja::TemplateError& e) {
-        fail_at(pointer_child(fam.ptr, "where"), "in 'where': " + e.message());
+        fail_in(pointer_child(fam.ptr, "where"), e, "in 'where'");
       }
     }
     if (rows.empty())
@@ -401,6 +409,7 @@ class ProjectRenderer {
     for (unsigned t = 1; t < threads; ++t) {
       try {
         pool.emplace_back([&] {
+          jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
           jinja::Environment env(m_.engine, sources_);
           JobRenderer renderer(m_, plans_, env, hook_);
           work(renderer);
@@ -421,9 +430,9 @@ class ProjectRenderer {
       try {
         std::rethrow_exception(r.path_error);
       } catch (const jinja::TemplateError& e) {
-        fail_at(pointer_child(fam.ptr, "output"),
-                "in the output pattern: " + e.message() +
-                    (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : ""));
+        fail_in(pointer_child(fam.ptr, "output"), e,
+                "in the output pattern" +
+                    (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : std::string()));
       }
     }
     if (r.normal.empty())
@@ -452,6 +461,16 @@ class ProjectRenderer {
         throw ProjectError(e.format() + note_rendering(o.path, o));
       }
     }
+    run_output_ += o.content.size();
+    if (run_output_ > m_.limits.max_run_output)
+      throw ProjectError(
+          data::DataError(kManifestName, {},
+                          jinja::limit_message("the outputs of this run would be more than " +
+                                                   std::to_string(m_.limits.max_run_output) +
+                                                   " bytes",
+                                               "max_run_output", m_.limits.max_run_output))
+              .format() +
+          note_rendering(o.path, o));
   }
 
   // `each: ITEM in FIELD` names a list (or table) field of the matrix; a null is no items.
@@ -508,6 +527,7 @@ class ProjectRenderer {
   matrix::MatrixSet matrices_;
   std::vector<FamilyPlan> plans_;
   std::vector<Job> jobs_;
+  size_t run_output_ = 0;  // bytes of the outputs accepted so far
 };
 
 }  // namespace

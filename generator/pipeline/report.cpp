@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "files/error.h"
+#include "lint/report.h"
 
 namespace wfgen::pipeline {
 
@@ -10,25 +11,37 @@ namespace {
 
 using files::printable;
 
-std::string github_escape(std::string_view s, bool property) {
-  std::string out;
-  for (char c : s) {
-    if (c == '%')
-      out += "%25";
-    else if (c == '\r')
-      out += "%0D";
-    else if (c == '\n')
-      out += "%0A";
-    else if (property && c == ':')
-      out += "%3A";
-    else if (property && c == ',')
-      out += "%2C";
-    else
-      out += c;
-  }
-  return out;
-}
+// GitHub shows 10 error annotations per step and 50 per job; more only lengthen the log.
+constexpr size_t kMaxAnnotations = 50;
 
+// Cuts the diffs, in path order, once `budget` hunk lines ("@@" headers and "\\ No
+// newline" notes not counted) have been kept; what is cut counts as omitted.
+void bound_diffs(std::vector<FileStatus>& files, size_t budget) {
+  for (auto& f : files) {
+    size_t pos = 0, lines = 0, keep = f.diff.size(), cut = 0;
+    size_t hunk_header = std::string::npos;  // where the "@@" line just read starts
+    for (size_t line = 0; pos < f.diff.size(); ++line) {
+      size_t end = f.diff.find('\n', pos);
+      end = end == std::string::npos ? f.diff.size() : end + 1;
+      const char first = f.diff[pos];
+      if (line >= 2 && first == '@') {
+        hunk_header = pos;
+      } else if (line >= 2 && first != '\\') {
+        if (lines == budget && !cut) keep = hunk_header != std::string::npos ? hunk_header : pos;
+        if (lines < budget)
+          ++lines;
+        else
+          ++cut;
+        hunk_header = std::string::npos;
+      }
+      pos = end;
+    }
+    budget -= lines;
+    if (!cut) continue;
+    f.diff.resize(lines ? keep : 0);  // nothing kept: no "---"/"+++" lines either
+    f.diff_omitted += cut;
+  }
+}
 
 void report_json(RunResult& r, const std::string& fix_command) {
   nlohmann::ordered_json report;
@@ -40,47 +53,61 @@ void report_json(RunResult& r, const std::string& fix_command) {
     report["files"].push_back({{"path", f.path},
                                {"state", state_name(f.state)},
                                {"lines", f.lines},
-                               {"diff", f.diff}});
+                               {"diff", f.diff},
+                               {"diff_omitted", f.diff_omitted}});
   }
   report["leftovers"] = r.leftovers;
   report["interrupted"] = r.interrupted;
   report["fix"] = r.exit_code ? fix_command : "";
+  report["lint"] = lint::report_json(r.lint);
   // A file name need not be UTF-8: its invalid bytes become U+FFFD rather than an error.
   r.out = report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace
 
-std::string github_message(std::string_view s) {
-  return github_escape(s, false);
-}
-
-std::string github_property(std::string_view s) {
-  return github_escape(s, true);
-}
-
-void report_check(RunResult& r, const std::string& fix_command, Format format) {
+void report_check(RunResult& r, const std::string& fix_command, const RunOptions& opt) {
   size_t bad = 0;
   for (const auto& f : r.files) bad += f.state != FileState::InSync;
-  r.exit_code = bad || !r.leftovers.empty() || r.interrupted ? 1 : 0;
-  if (format == Format::Json) return report_json(r, fix_command);
+  r.exit_code = bad || !r.leftovers.empty() || r.interrupted || r.lint.failed() ? 1 : 0;
+  bound_diffs(r.files, opt.diff_lines_per_run);
+  if (opt.format == Format::Json) return report_json(r, fix_command);
   std::string& o = r.out;
-  const bool github = format == Format::Github;
+  const bool github = opt.format == Format::Github;
+  size_t annotations = 0;
   for (const auto& f : r.files) {
     if (f.state == FileState::InSync) continue;
     const std::string_view why = state_info(f.state).explanation;
-    if (github) {
+    if (github && annotations < kMaxAnnotations) {
       std::string msg = printable(f.path) + " is " + std::string(why) + ". Run " + fix_command +
                         " and commit the result.";
-      std::string file = "file=" + github_property(f.path);
-      if (f.lines.empty()) o += "::error " + file + "::" + github_message(msg) + "\n";
-      for (int line : f.lines)
-        o += "::error " + file + ",line=" + std::to_string(line) + "::" + github_message(msg) +
-             "\n";
+      std::string file = "file=" + lint::github_escape_property(f.path);
+      if (f.lines.empty()) o += "::error " + file + "::" + lint::github_escape_data(msg) + "\n", ++annotations;
+      for (size_t i = 0; i < f.lines.size() && annotations < kMaxAnnotations; ++i, ++annotations)
+        o += "::error " + file + ",line=" + std::to_string(f.lines[i]) + "::" +
+             lint::github_escape_data(msg) + "\n";
     }
     o += printable(f.path) + ": " + std::string(why) + "\n";
     o += f.diff;
+    if (f.diff_omitted) o += more_lines(f.diff_omitted);
   }
+  if (github) o += lint::format_report(r.lint, lint::Format::Github, {.summary = false});
+  o += lint::format_report(r.lint, lint::Format::Text, {.summary = false});
+  if (!r.lint.findings.empty()) o += lint::summary_line(r.lint) + "\n";
+  for (const auto& note : check_notes(r)) {
+    if (github) o += "::error::" + lint::github_escape_data(note) + "\n";
+    o += note + "\n";
+  }
+  o += omitted_note(r, opt);
+  if (bad) {
+    o += "wfgen check: " + std::to_string(bad) + " file(s) out of date (" +
+         std::to_string(r.outputs) + " outputs). To fix, run: " + fix_command + "\n";
+  } else if (r.leftovers.empty() && !r.interrupted) {  // lint findings: in sync all the same
+    o += "wfgen check: all " + std::to_string(r.outputs) + " outputs in sync\n";
+  }
+}
+
+std::vector<std::string> check_notes(const RunResult& r) {
   std::vector<std::string> notes;
   if (r.interrupted)
     notes.push_back("wfgen check: a generate was interrupted (its journal " +
@@ -90,16 +117,22 @@ void report_check(RunResult& r, const std::string& fix_command, Format format) {
     notes.push_back("wfgen check: " + files::files_count(r.leftovers.size()) +
                     " left over by an interrupted generate: " + files::some_names(r.leftovers) +
                     "; the next wfgen generate removes them");
-  for (const auto& note : notes) {
-    if (github) o += "::error::" + github_message(note) + "\n";
-    o += note + "\n";
-  }
-  if (bad) {
-    o += "wfgen check: " + std::to_string(bad) + " file(s) out of date (" +
-         std::to_string(r.outputs) + " outputs). To fix, run: " + fix_command + "\n";
-  } else if (!r.exit_code) {
-    o += "wfgen check: all " + std::to_string(r.outputs) + " outputs in sync\n";
-  }
+  return notes;
+}
+
+std::string more_lines(size_t omitted) {
+  return "... (" + std::to_string(omitted) + " more diff " + (omitted == 1 ? "line" : "lines") +
+         ")\n";
+}
+
+std::string omitted_note(const RunResult& r, const RunOptions& opt) {
+  size_t omitted = 0;
+  for (const auto& f : r.files) omitted += f.diff_omitted;
+  if (!omitted) return "";
+  auto bound = [](size_t n) { return n == kUnbounded ? std::string("no bound") : std::to_string(n); };
+  return "wfgen check: " + std::to_string(omitted) + " diff " + (omitted == 1 ? "line" : "lines") +
+         " not shown (at most " + bound(opt.diff_lines_per_file) + " per file and " +
+         bound(opt.diff_lines_per_run) + " in all); wfgen check --full-diff shows every line\n";
 }
 
 void report_generate(RunResult& r) {

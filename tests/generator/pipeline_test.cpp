@@ -6,7 +6,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "pipeline/diff.h"
 #include "pipeline/header.h"
 #include "pipeline/pipeline.h"
 #include "generator/project_fixture.h"
@@ -298,19 +297,6 @@ TEST_F(Project, MarkdownAndJsonOutputs) {
   ASSERT_EQ(generate().exit_code, 0);
   EXPECT_FALSE(fs::exists(root / "generated/docs/jobs.md"));
   EXPECT_TRUE(fs::exists(root / "generated/data/jobs.json"));
-}
-
-TEST(Diff, UnifiedHunksAndBound) {
-  auto d = wfgen::pipeline::unified_diff("a\nb\nc\nd\ne\nf\ng\nh\n", "a\nb\nc\nD\ne\nf\ng\nh\n",
-                                         "old", "new");
-  EXPECT_EQ(d.text, "--- old\n+++ new\n@@ -1,7 +1,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n");
-  EXPECT_EQ(d.old_lines, std::vector<int>{1});
-  std::string big_old, big_new;
-  for (int i = 0; i < 500; ++i)
-    big_old += "x" + std::to_string(i) + "\n", big_new += "y" + std::to_string(i) + "\n";
-  auto b = wfgen::pipeline::unified_diff(big_old, big_new, "o", "n", 3, 80);
-  EXPECT_GT(b.omitted, 0u);
-  EXPECT_NE(b.text.find("more diff lines)\n"), std::string::npos);
 }
 
 // `tables:` hands a family's template whole matrices as lists of rows; a matrix is

@@ -114,3 +114,42 @@ TEST(GoldenPytorch, InductorPerfNightlyGraph) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_golden("pytorch-inductor-perf-test-nightly-h100.mmd", r.out);
 }
+
+// `check --format github` with $GITHUB_STEP_SUMMARY set: the log, and the markdown it
+// appends to the summary file (what was there before stays).
+TEST_F(Golden, CheckStepSummary) {
+  const fs::path summary = dir / "step-summary.md";
+  const std::string env = "GITHUB_STEP_SUMMARY=" + wfgen::testing::shell_quote(summary.string());
+  wfgen::testing::spit(summary, "earlier step\n");
+  CliResult ok = run_wfgen({"check", "-C", root(), "--format", "github"}, {}, env);
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(wfgen::testing::slurp(summary),
+            "earlier step\n**wfgen check**: all 6 outputs in sync.\n\n");
+
+  change_sources();
+  replace("generated/repo/docs/builds.md", "\n", "\nedited by hand\n");
+  wfgen::testing::spit(summary, "");
+  CliResult r = run_wfgen({"check", "-C", root(), "--format", "github"}, {}, env);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "");
+  expect_golden("check-github.txt", r.out);
+  expect_golden("check-summary.md", wfgen::testing::slurp(summary));
+}
+
+// The README draws the same workflow in its "wfgen graph" section; it must be what
+// `wfgen graph` draws now (paste the command's output there when it changes).
+TEST(GoldenPytorch, ReadmeGraphIsCurrent) {
+  const std::string readme = wfgen::testing::read_file(wfgen::testing::source_dir() / "README.md");
+  const std::string marker = "<!-- build/wfgen graph inductor-perf-test-nightly-h100.yml -->\n```mermaid\n";
+  size_t at = readme.find(marker);
+  ASSERT_NE(at, std::string::npos) << "README.md has no graph after: " << marker;
+  at += marker.size();
+  const size_t end = readme.find("```\n", at);
+  ASSERT_NE(end, std::string::npos) << "README.md: the mermaid block does not end";
+  CliResult r = run_wfgen({"graph", "-C", wfgen::testing::source_dir().string(),
+                           "inductor-perf-test-nightly-h100.yml"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(readme.substr(at, end - at), r.out)
+      << "README.md's graph is stale: put there what build/wfgen graph "
+         "inductor-perf-test-nightly-h100.yml prints";
+}

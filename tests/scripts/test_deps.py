@@ -8,7 +8,7 @@ import tempfile
 
 from script_support import Checks, parse_args
 
-BUILD = "cmake g++ make nlohmann-json3-dev libyaml-cpp-dev libcli11-dev"
+BUILD = "cmake g++ make nlohmann-json3-dev libcli11-dev"
 TEST_ONLY = ["libgtest-dev", "libbenchmark-dev", "python3"]
 ORACLE = ["python3-jinja2", "python3-yaml", "python3-jsonschema"]
 

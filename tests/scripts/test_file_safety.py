@@ -108,7 +108,12 @@ def leftovers(top):
     return found
 
 
-def make_project(top, rows=2, body="name: job !{{ n }}\\non: push\\n", output="job-!{{ n }}.yml"):
+# A whole workflow (generate lints what it writes; this one has no finding).
+WORKFLOW = ("name: job !{{ n }}\\non: push\\njobs:\\n  a:\\n    runs-on: ubuntu-latest\\n"
+            "    steps: [{run: make}]\\n")
+
+
+def make_project(top, rows=2, body=WORKFLOW, output="job-!{{ n }}.yml"):
     """A project of one family with `rows` outputs."""
     shutil.rmtree(top, ignore_errors=True)
     write(os.path.join(top, "wfgen.yml"),
@@ -144,7 +149,8 @@ def case_links(work, outside):
     # Links planted at names of wfgen's temporary files: never written through.
     os.symlink(os.path.join(outside, "planted"), os.path.join(gen, ".wfgen-tmp-0000000000000000"))
     os.symlink(os.path.join(outside, "planted"), os.path.join(gen, ".wfgen-bak-0000000000000000"))
-    write(os.path.join(p, "templates", "job.yml.j2"), "name: job !{{ n }} v2\non: push\n")
+    write(os.path.join(p, "templates", "job.yml.j2"),
+          WORKFLOW.replace("!{{ n }}", "!{{ n }} v2").replace("\\n", "\n"))
     r = project_run(p, ["check"])
     expect_eq(r.stdout.splitlines()[-1], "wfgen check: 2 file(s) out of date (2 outputs). To fix, run: ./regenerate.sh",
               "links: a link is neither stale nor a leftover")

@@ -4,6 +4,7 @@
 // and, for pieces up to 32 bytes, a few inline moves.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -36,10 +37,18 @@ class Output {
   std::string_view view() const { return {begin_, size()}; }
   std::string str() const { return std::string(view()); }
   void clear() { cur_ = begin_; }
+  // The most bytes the buffer may hold (a limit of limits.h, named `limit_name` in the
+  // error); checked when it grows, so appending costs nothing more.
+  void set_limit(size_t bytes, std::string_view limit_name) {
+    limit_ = bytes;
+    limit_name_ = limit_name;
+    // Room beyond the limit is never used: past it, the next append grows and fails.
+    if (static_cast<size_t>(end_ - begin_) > bytes) end_ = std::max(cur_, begin_ + bytes);
+  }
   // Room for `n` more bytes without growing. Reserving address space touches no memory
   // (pages are faulted in as they are written).
   void reserve(size_t n) {
-    if (static_cast<size_t>(end_ - cur_) < n) grow(n);
+    if (static_cast<size_t>(end_ - cur_) < n) reallocate(size() + n);
   }
 
  private:
@@ -68,7 +77,10 @@ class Output {
   static void move16(char* d, const char* s) { std::memcpy(d, s, 16); }
 
   void grow(size_t n);
+  void reallocate(size_t wanted);
 
+  size_t limit_ = static_cast<size_t>(-1);
+  std::string_view limit_name_;
   char* begin_ = nullptr;
   char* cur_ = nullptr;
   char* end_ = nullptr;

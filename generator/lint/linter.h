@@ -1,0 +1,41 @@
+// The linter: runs every rule over a set of files and collects the findings. A finding is
+// data, never an exception; a run reports all of them. Waivers from the config mark
+// findings as waived (they are still listed).
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+#include "lint/config.h"
+#include "lint/finding.h"
+#include "lint/workflow.h"
+
+namespace wfgen::lint {
+
+struct LintResult {
+  std::vector<Finding> findings;  // sorted (sort_findings)
+  size_t files = 0;
+
+  size_t count(Severity s, bool include_waived = false) const;
+  size_t waived() const;
+  // Whether the run fails: an unwaived error, or (warnings_as_errors) an unwaived warning.
+  bool failed(bool warnings_as_errors = false) const;
+};
+
+class Linter {
+ public:
+  // `base_dir`: where files that rules read from disk (a local reusable workflow not in
+  // the run, an interface file) are looked up when their paths are relative.
+  explicit Linter(Config config = {}, std::filesystem::path base_dir = ".");
+
+  // Lints `files` (each is also visible to the others as a local reusable workflow).
+  LintResult run(std::vector<SourceFile> files) const;
+
+  const Config& config() const { return config_; }
+
+ private:
+  Config config_;
+  std::filesystem::path base_dir_;
+};
+
+}  // namespace wfgen::lint

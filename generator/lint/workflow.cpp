@@ -1,0 +1,143 @@
+#include "lint/workflow.h"
+
+#include <algorithm>
+
+#include "yaml/scalar_source.h"
+
+namespace wfgen::lint {
+
+yaml::ParseOptions lint_parse_options() {
+  yaml::ParseOptions options;
+  options.mode = yaml::Mode::Collect;
+  options.single_document = false;  // the yaml-syntax rule names the second document
+  return options;
+}
+
+const yaml::Diagnostic* first_parse_error(const yaml::Tree& tree) {
+  using yaml::DiagKind;
+  for (const yaml::Diagnostic& d : tree.diagnostics())
+    if (d.kind == DiagKind::Syntax || d.kind == DiagKind::Limit || d.kind == DiagKind::Encoding ||
+        d.kind == DiagKind::Tab || d.kind == DiagKind::BadAlias)
+      return &d;
+  return nullptr;
+}
+
+namespace {
+
+// Records the key of every mapping value written as nothing.
+void index_empty_values(const yaml::Node& node,
+                        std::unordered_map<const yaml::Node*, const yaml::Node*>& out) {
+  if (node.kind() == yaml::Kind::Sequence)
+    for (const yaml::Node* item : node.items()) index_empty_values(*item, out);
+  if (node.kind() != yaml::Kind::Mapping) return;
+  for (const yaml::Pair& p : node.pairs()) {
+    if (p.value->kind() == yaml::Kind::Scalar && p.value->empty())
+      out.emplace(p.value, p.key);
+    else
+      index_empty_values(*p.value, out);
+  }
+}
+
+}  // namespace
+
+Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
+  yaml_ = yaml::parse(file_.text, lint_parse_options(), file_.path);
+  parse_error_ = first_parse_error(yaml_);
+  const yaml::Node* r = yaml_.root();
+  if (!parse_error_ && r && r->is_mapping()) root_ = &r->resolved();
+  if (root_) index_empty_values(*root_, key_of_empty_);
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < file_.text.size(); ++i)
+    if (file_.text[i] == '\n' && i + 1 < file_.text.size()) line_starts_.push_back(i + 1);
+}
+
+Position Workflow::position(const yaml::Node& node) const {
+  const yaml::Node* at = &node;
+  if (node.empty()) {
+    auto it = key_of_empty_.find(&node);
+    if (it != key_of_empty_.end()) at = it->second;
+  }
+  return {at->mark().line, at->mark().col};
+}
+
+Position Workflow::position_at(size_t offset) const {
+  offset = std::min(offset, file_.text.size());
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  size_t line = static_cast<size_t>(it - line_starts_.begin());  // >= 1
+  return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1]) + 1};
+}
+
+Position Workflow::position_in(const yaml::Node& scalar, size_t value_offset) const {
+  return position_at(yaml::source_offset(file_.text, scalar.resolved(), value_offset));
+}
+
+std::string_view Workflow::line(int n) const {
+  if (n <= 0 || n > line_count()) return {};
+  std::string_view text = file_.text;
+  size_t start = line_starts_[static_cast<size_t>(n - 1)];
+  size_t end = text.find('\n', start);
+  std::string_view l =
+      text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return l;
+}
+
+std::vector<ExpressionSpan> Workflow::expressions(const yaml::Node& scalar) const {
+  if (!scalar.is_string()) return {};
+  return find_expressions(scalar.resolved().value());
+}
+
+std::vector<Workflow::Job> Workflow::jobs() const {
+  std::vector<Job> out;
+  const yaml::Node* jobs = root_ ? root_->find("jobs") : nullptr;
+  if (!jobs || !jobs->is_mapping()) return out;
+  for (const yaml::Pair& p : jobs->pairs())
+    if (p.key->is_scalar()) out.push_back({p.key, &p.value->resolved()});
+  return out;
+}
+
+std::vector<const yaml::Node*> Workflow::steps(const Job& job) {
+  std::vector<const yaml::Node*> out;
+  const yaml::Node* steps = job.body->is_mapping() ? job.body->find("steps") : nullptr;
+  if (!steps || !steps->is_sequence()) return out;
+  for (const yaml::Node* s : steps->items()) out.push_back(&s->resolved());
+  return out;
+}
+
+namespace {
+
+void walk(const yaml::Node& node, NodePath& path, const Workflow::ScalarVisitor& visit) {
+  switch (node.kind()) {
+    case yaml::Kind::Scalar:
+      if (!node.is_null()) visit(node, path, false);
+      break;
+    case yaml::Kind::Sequence:
+      for (size_t i = 0; i < node.items().size(); ++i) {
+        path.push_back({{}, i});
+        walk(*node.items()[i], path, visit);
+        path.pop_back();
+      }
+      break;
+    case yaml::Kind::Mapping:
+      for (const yaml::Pair& p : node.pairs()) {
+        const yaml::Node& k = p.key->resolved();
+        if (k.kind() == yaml::Kind::Scalar && !k.is_null()) visit(*p.key, path, true);
+        path.push_back({k.value(), 0});
+        walk(*p.value, path, visit);
+        path.pop_back();
+      }
+      break;
+    case yaml::Kind::Alias:  // its target is visited where it is written
+      break;
+  }
+}
+
+}  // namespace
+
+void Workflow::for_each_scalar(const ScalarVisitor& visit) const {
+  if (!yaml_.root()) return;
+  NodePath path;
+  walk(*yaml_.root(), path, visit);
+}
+
+}  // namespace wfgen::lint

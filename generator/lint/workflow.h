@@ -1,0 +1,114 @@
+// The parsed workflow every rule reads: the file's text, its YAML tree with positions
+// (generator/yaml/, read in collect mode: duplicate keys, aliases, styles, tags and every
+// document kept, each problem a diagnostic), and helpers that turn nodes and offsets
+// inside values into `line:col`.
+//
+// Rules navigate the tree directly: root() is the top-level mapping; yaml::Node::find(key)
+// and pairs()/items() walk it (find and the is_* tests look through aliases, as GitHub
+// expands them). jobs() and steps() give the two lists almost every rule wants.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "yaml/tree.h"
+#include "lint/expression_spans.h"
+#include "lint/finding.h"
+
+namespace wfgen::lint {
+
+
+// A file handed to the linter.
+struct SourceFile {
+  std::string path;  // as findings name it
+  std::string text;
+  // When wfgen generated it: the manifest family (for `family:` waivers) and the notes
+  // every finding in it carries (template, matrix row).
+  std::string family;
+  std::vector<Note> origin;
+};
+
+struct Position {
+  int line = 0;  // 1-based
+  int col = 0;   // 1-based, bytes
+};
+
+// One step from a parent to a child: a mapping key, or a sequence index.
+struct PathItem {
+  std::string_view key;  // "" for a sequence item
+  size_t index = 0;      // the item's index in a sequence
+  bool is_index() const { return key.empty(); }
+};
+using NodePath = std::vector<PathItem>;
+
+// How lint reads YAML: collect mode (every problem a diagnostic, not an exception), every
+// document kept.
+yaml::ParseOptions lint_parse_options();
+// The diagnostic after which `tree` is not the file GitHub reads (a syntax error, a limit,
+// bad encoding, a tab in the indentation, an undefined alias), or nullptr.
+const yaml::Diagnostic* first_parse_error(const yaml::Tree& tree);
+
+class Workflow {
+ public:
+  explicit Workflow(SourceFile file);
+  Workflow(const Workflow&) = delete;
+  Workflow& operator=(const Workflow&) = delete;
+
+  const std::string& path() const { return file_.path; }
+  const std::string& text() const { return file_.text; }
+  const std::string& family() const { return file_.family; }
+  const std::vector<Note>& origin() const { return file_.origin; }
+  const yaml::Tree& yaml() const { return yaml_; }
+  // The diagnostic that ended the parse or makes the tree untrustworthy (a syntax error, a
+  // limit, bad encoding, a tab in the indentation, an undefined alias), or nullptr.
+  const yaml::Diagnostic* parse_error() const { return parse_error_; }
+
+  // The top-level mapping; nullptr when the file does not parse or its first document is
+  // not a mapping (the yaml-syntax rule reports why; other rules are not run).
+  const yaml::Node* root() const { return root_; }
+
+  // Positions.
+  // A node's position; a mapping value written as nothing (`key:`) is placed at its key,
+  // the place a reader looks for what is missing.
+  Position position(const yaml::Node& node) const;
+  Position position_at(size_t offset) const;
+  // Where byte `value_offset` of a scalar's value is written (see yaml/scalar_source.h).
+  Position position_in(const yaml::Node& scalar, size_t value_offset) const;
+  // Line `n` (1-based) without its line break; "" when out of range.
+  std::string_view line(int n) const;
+  int line_count() const { return static_cast<int>(line_starts_.size()); }
+
+  // The `${{ }}` expressions of a scalar's value (empty for non-strings).
+  std::vector<ExpressionSpan> expressions(const yaml::Node& scalar) const;
+
+  // Every job: its id (the key node) and its body, in file order. Empty when `jobs` is
+  // not a mapping.
+  struct Job {
+    const yaml::Node* key;
+    const yaml::Node* body;  // aliases followed
+    std::string_view id() const { return key->resolved().value(); }
+    bool calls_workflow() const { return body->is_mapping() && body->find("uses"); }
+  };
+  std::vector<Job> jobs() const;
+  // The steps of a job whose `steps` is a sequence (aliases followed).
+  static std::vector<const yaml::Node*> steps(const Job& job);
+
+  // Calls `visit` for every scalar of the document (keys too), depth first in file
+  // order, with the path that leads to it. Aliases are visited where they are defined.
+  using ScalarVisitor =
+      std::function<void(const yaml::Node& scalar, const NodePath& path, bool is_key)>;
+  void for_each_scalar(const ScalarVisitor& visit) const;
+
+ private:
+  SourceFile file_;
+  yaml::Tree yaml_;
+  const yaml::Diagnostic* parse_error_ = nullptr;
+  const yaml::Node* root_ = nullptr;
+  std::vector<size_t> line_starts_;
+  std::unordered_map<const yaml::Node*, const yaml::Node*> key_of_empty_;
+};
+
+}  // namespace wfgen::lint

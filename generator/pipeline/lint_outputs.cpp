@@ -1,0 +1,30 @@
+#include "pipeline/lint_outputs.h"
+
+#include "lint/discover.h"
+
+namespace wfgen::pipeline {
+
+std::vector<lint::Note> origin_notes(const Output& o) {
+  std::vector<lint::Note> notes;
+  notes.push_back(
+      {o.template_name, 0, 0, "the template that renders this file (family '" + o.family + "')"});
+  if (o.matrix.empty()) return notes;
+  if (o.row >= 0)
+    notes.push_back({o.matrix, o.row_origin.line, o.row_origin.col,
+                     "row " + std::to_string(o.row + 1) + " of this matrix made this file"});
+  else
+    notes.push_back({o.matrix, 0, 0, "every row of this matrix feeds this file"});
+  return notes;
+}
+
+lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest& manifest,
+                              const std::vector<Output>& outputs) {
+  std::vector<lint::SourceFile> files;
+  files.reserve(outputs.size());
+  for (const Output& o : outputs)
+    if (lint::is_workflow(o.path, o.content))
+      files.push_back({o.path, o.content, o.family, origin_notes(o)});
+  return lint::Linter(manifest.lint, root).run(std::move(files));
+}
+
+}  // namespace wfgen::pipeline

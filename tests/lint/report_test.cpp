@@ -1,0 +1,117 @@
+// The four report formats over one set of findings.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "lint/report.h"
+
+using namespace wfgen::lint;
+
+namespace {
+
+LintResult sample() {
+  LintResult r;
+  r.files = 2;
+  Finding a;
+  a.rule = "duplicate-key";
+  a.file = "gen/w,1.yml";
+  a.line = 4;
+  a.col = 7;
+  a.message = "key 'x' is defined twice\n100% sure";
+  a.excerpt = "\t  x: 2";
+  a.notes = {{"gen/w,1.yml", 3, 7, "first here"}, {"t.j2", 0, 0, "the template"},
+             {"", 0, 0, "no file"}};
+  Finding b;
+  b.rule = "schedule";
+  b.severity = Severity::Warning;
+  b.file = "é/w.yml";
+  b.line = 2;
+  b.col = 9;
+  b.message = "too often";
+  b.excerpt = "é: '* * * * *'";
+  b.waiver = "accepted: a, b";
+  r.findings = {a, b};
+  return r;
+}
+
+}  // namespace
+
+TEST(Report, Text) {
+  EXPECT_EQ(format_report(sample(), Format::Text),
+            "gen/w,1.yml:4:7: error: key 'x' is defined twice\n100% sure [duplicate-key]\n"
+            "  \t  x: 2\n  \t     ^\n"
+            "  note: gen/w,1.yml:3:7: first here\n"
+            "  note: t.j2: the template\n"
+            "  note: no file\n"
+            "é/w.yml:2:9: warning: too often [schedule] (waived: accepted: a, b)\n"
+            "  é: '* * * * *'\n          ^\n"
+            "wfgen lint: 2 files, 1 error, 0 warnings (1 waived)\n");
+}
+
+TEST(Report, GithubAnnotationsEscapeDataAndProperties) {
+  EXPECT_EQ(format_report(sample(), Format::Github),
+            "::error file=gen/w%2C1.yml,line=4,col=7,title=duplicate-key::key 'x' is defined "
+            "twice%0A100%25 sure%0Anote: gen/w,1.yml:3:7: first here%0Anote: t.j2: the "
+            "template%0Anote: no file\n"
+            "::notice file=é/w.yml,line=2,col=9,title=schedule::too often (waived: accepted: a, "
+            "b)\n"
+            "wfgen lint: 2 files, 1 error, 0 warnings (1 waived)\n");
+  EXPECT_EQ(github_escape_property("a:b,c%d\r\n"), "a%3Ab%2Cc%25d%0D%0A");
+  EXPECT_EQ(github_escape_data("a:b,c%d\r\n"), "a:b,c%25d%0D%0A");
+}
+
+TEST(Report, Json) {
+  auto j = nlohmann::json::parse(format_report(sample(), Format::Json));
+  EXPECT_EQ(j["files"], 2);
+  EXPECT_EQ(j["errors"], 1);
+  EXPECT_EQ(j["warnings"], 0);
+  EXPECT_EQ(j["waived"], 1);
+  ASSERT_EQ(j["findings"].size(), 2u);
+  EXPECT_EQ(j["findings"][0]["rule"], "duplicate-key");
+  EXPECT_EQ(j["findings"][0]["severity"], "error");
+  EXPECT_EQ(j["findings"][0]["line"], 4);
+  EXPECT_EQ(j["findings"][0]["excerpt"], "\t  x: 2");
+  EXPECT_EQ(j["findings"][0]["notes"][0]["text"], "first here");
+  EXPECT_EQ(j["findings"][0]["waived"], false);
+  EXPECT_FALSE(j["findings"][0].contains("waiver_reason"));
+  EXPECT_EQ(j["findings"][1]["waiver_reason"], "accepted: a, b");
+}
+
+TEST(Report, SarifShape) {
+  auto log = nlohmann::json::parse(format_report(sample(), Format::Sarif));
+  EXPECT_EQ(log["version"], "2.1.0");
+  EXPECT_EQ(log["$schema"], "https://json.schemastore.org/sarif-2.1.0.json");
+  ASSERT_EQ(log["runs"].size(), 1u);
+  const auto& run = log["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["name"], "wfgen");
+  const auto& rules = run["tool"]["driver"]["rules"];
+  ASSERT_GE(rules.size(), 20u);
+  const auto& results = run["results"];
+  ASSERT_EQ(results.size(), 2u);
+  const auto& a = results[0];
+  EXPECT_EQ(a["ruleId"], "duplicate-key");
+  EXPECT_EQ(rules[a["ruleIndex"].get<size_t>()]["id"], "duplicate-key");
+  EXPECT_EQ(a["level"], "error");
+  EXPECT_EQ(a["message"]["text"], "key 'x' is defined twice\n100% sure\nnote: no file");
+  const auto& loc = a["locations"][0]["physicalLocation"];
+  EXPECT_EQ(loc["artifactLocation"]["uri"], "gen/w%2C1.yml");
+  EXPECT_EQ(loc["region"]["startLine"], 4);
+  EXPECT_EQ(loc["region"]["startColumn"], 7);
+  EXPECT_EQ(loc["region"]["snippet"]["text"], "\t  x: 2");
+  ASSERT_EQ(a["relatedLocations"].size(), 2u);
+  EXPECT_EQ(a["relatedLocations"][1]["physicalLocation"]["artifactLocation"]["uri"], "t.j2");
+  EXPECT_FALSE(a["relatedLocations"][1]["physicalLocation"].contains("region"));
+  const auto& b = results[1];
+  EXPECT_EQ(b["level"], "warning");
+  // Columns are counted in code points: "é" is two bytes, one character.
+  EXPECT_EQ(b["locations"][0]["physicalLocation"]["region"]["startColumn"], 8);
+  EXPECT_EQ(b["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "%C3%A9/w.yml");
+  EXPECT_EQ(b["suppressions"][0]["kind"], "external");
+  EXPECT_EQ(b["suppressions"][0]["justification"], "accepted: a, b");
+}
+
+TEST(Report, SummaryWithoutFindings) {
+  LintResult r;
+  r.files = 3;
+  EXPECT_EQ(format_report(r, Format::Text), "wfgen lint: 3 files, no findings\n");
+}
