@@ -63,7 +63,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     }
     Manifest m = load_manifest(*project, root.string(), opt.limits);
     jinja::LimitsScope limits(m.engine.limits);  // the data loaders' too
-    std::vector<Output> outputs = render_project(project, m);
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
     r.lint = lint_outputs(root, m, outputs);
@@ -123,7 +123,7 @@ RunResult list_project(const fs::path& root, const RunOptions& opt) {
     auto project = open_project(root, opt.max_input_size);
     Manifest m = load_manifest(*project, root.string(), opt.limits);
     jinja::LimitsScope limits(m.engine.limits);
-    std::vector<Output> outputs = render_project(project, m);
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     r.out = list_table(outputs);
   });
