@@ -72,6 +72,7 @@ struct ProjectOptions {
   bool no_wait = false;
   bool full_diff = false;
   uint64_t max_input_size = files::kDefaultMaxInputSize;
+  unsigned jobs = 0;  // 0: one thread per core
   LimitFlags limits;
 
   pipeline::RunOptions run() const {
@@ -83,6 +84,7 @@ struct ProjectOptions {
     o.wait = !no_wait;
     o.max_input_size = max_input_size;
     o.limits = limits.given();
+    o.threads = jobs;
     if (full_diff) o.diff_lines_per_file = o.diff_lines_per_run = pipeline::kUnbounded;
     o.notify = [](const std::string& message) { print_error(message); };
     return o;
@@ -94,6 +96,10 @@ CLI::App* add_project_command(CLI::App& app, const char* name, const char* help,
   CLI::App* cmd = app.add_subcommand(name, help);
   add_project_dir(*cmd, opt.dir);
   add_max_input_size(*cmd, opt.max_input_size);
+  cmd->add_option("-j,--jobs", opt.jobs,
+                  "Render on N threads (default: one per core; the output is the same for any N)")
+      ->type_name("N")
+      ->check(CLI::Range(1u, 1024u));
   opt.limits.add_to(cmd);
   return cmd;
 }

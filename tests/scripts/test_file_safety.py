@@ -359,7 +359,7 @@ def case_render(work, outside):
     expect(r.returncode == 0 and r.stdout == expected, "render: a streamed stdout output is whole")
     r = run(["render", "big_bad.j2", "-o", "out.yml"], cwd=d)
     expect_eq((r.returncode, r.stderr.splitlines()[0] if r.stderr else ""),
-              (1, "big_bad.j2:2:4: error: integer division or modulo by zero"),
+              (1, "big_bad.j2:3:6: error: integer division or modulo by zero"),
               "render: a render failing after streamed chunks is an error")
     expect(read(out) == expected and leftovers(d) == [],
            "render: a failed streamed render leaves the target as it was and no temporary file")

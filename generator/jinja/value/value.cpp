@@ -9,6 +9,8 @@
 
 namespace wfgen::jinja {
 
+ListObj::~ListObj() = default;
+
 // Construction of heap values goes through one place so refcounts start right.
 #define WFGEN_MAKE_HEAP(kind_value, obj_expr) \
   Value v(kind_value);                        \

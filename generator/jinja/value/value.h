@@ -63,6 +63,7 @@ struct StrObj : Object {
 
 struct ListObj : Object {
   std::vector<Value> items;
+  ~ListObj() override;  // out of line: Value is not complete yet (clang instantiates here)
 };
 
 struct BigIntObj : Object {
