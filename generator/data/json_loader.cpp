@@ -144,6 +144,11 @@ Document parse_json(std::string text, std::string file) {
   Document doc(std::move(file), std::move(text));
   const char* begin = doc.text().data();
   const char* end = begin + doc.text().size();
+  // nlohmann's lexer takes a NUL byte for the end of the input, so `{"a": 1}` followed by
+  // a NUL and anything would pass. No valid JSON holds a raw NUL (in a string it must be
+  // escaped). Found by fuzz/json_fuzz.cpp.
+  if (size_t nul = doc.text().find('\0'); nul != std::string::npos)
+    throw doc.error_at(mark_at(doc.text(), nul), "invalid JSON: a NUL byte");
   const char* furthest = begin;
   Builder builder(begin, &furthest);
   bool ok = false;

@@ -78,6 +78,16 @@ TEST(HostileData, JsonNestedAMillionDeepIsAPositionedError) {
   EXPECT_EQ(positioned(six_hundred, "d.json").size(), 1200u);
 }
 
+// A NUL byte ends the input for nlohmann's lexer; both loaders refuse it where it is
+// (json_fuzz found `{"s": "\u2713"}` + NUL accepted by one and refused by the other).
+TEST(HostileData, JsonWithANulByteIsRefusedWhereItIs) {
+  const std::string text = std::string(R"({"s": "\u2713"})") + '\0' + "junk";
+  EXPECT_EQ(positioned(text, "d.json"), "d.json:1:16: error: invalid JSON: a NUL byte");
+  EXPECT_EQ(direct_json(text), "d.json:1:16: error: invalid JSON: a NUL byte");
+  EXPECT_EQ(positioned(std::string("[\"a") + '\0' + "b\"]", "d.json"),
+            "d.json:1:4: error: invalid JSON: a NUL byte");
+}
+
 // Python's json and float() read what a double cannot hold as inf, -inf and 0.0.
 TEST(HostileData, OutOfRangeNumbersAsPython) {
   EXPECT_EQ(direct_json(R"({"x": [1e999, -1e999, 1e-999, -1e-999]})"),
