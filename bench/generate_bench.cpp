@@ -1,5 +1,8 @@
 // `wfgen generate` and `wfgen check` in-process: on this project (target <= 10 ms each)
-// and on synthetic projects of 1,000 to 10,000 outputs, to show the cost growing linearly.
+// and on synthetic projects of 1,000 to 10,000 outputs (target <= 20 us per output), to
+// show the cost growing linearly and what rendering on more threads gives. Each figure is
+// printed beside its target (counters `target_ms`, `us_per_output` and `target_us`).
+// docs/performance.md has the figures, the profile and how to read them.
 //
 //   build/bench/generate_bench
 #include <benchmark/benchmark.h>
@@ -17,21 +20,28 @@ using wfgen::pipeline::Mode;
 
 const fs::path kRoot = WFGEN_SOURCE_DIR;
 
-void run_or_fail(benchmark::State& state, const fs::path& root, Mode mode) {
-  auto r = wfgen::pipeline::run_project(root, mode);
+// `threads`: 0 renders on one thread per core.
+void run_or_fail(benchmark::State& state, const fs::path& root, Mode mode, unsigned threads = 0) {
+  wfgen::pipeline::RunOptions options;
+  options.threads = threads;
+  auto r = wfgen::pipeline::run_project(root, mode, options);
   if (r.exit_code != 0) state.SkipWithError((r.err + r.out).c_str());
 }
 
 // This repository's own wfgen.yml (check is read-only; generate finds nothing to write).
+// Arg: render threads.
 void BM_ProjectCheck(benchmark::State& state) {
-  for (auto _ : state) run_or_fail(state, kRoot, Mode::Check);
+  for (auto _ : state) run_or_fail(state, kRoot, Mode::Check, static_cast<unsigned>(state.range(0)));
+  state.counters["target_ms"] = 10;
 }
-BENCHMARK(BM_ProjectCheck)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ProjectCheck)->ArgName("threads")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 void BM_ProjectGenerate(benchmark::State& state) {
-  for (auto _ : state) run_or_fail(state, kRoot, Mode::Generate);
+  for (auto _ : state)
+    run_or_fail(state, kRoot, Mode::Generate, static_cast<unsigned>(state.range(0)));
+  state.counters["target_ms"] = 10;
 }
-BENCHMARK(BM_ProjectGenerate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ProjectGenerate)->ArgName("threads")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // A synthetic project: one family, a 2-axis matrix of `n` rows, one workflow per row.
 fs::path synthetic_project(int64_t n) {
@@ -81,31 +91,40 @@ jobs:
   return root;
 }
 
+// Microseconds per output of a run over `outputs`, beside the target.
+void per_output(benchmark::State& state, int64_t outputs) {
+  state.SetItemsProcessed(state.iterations() * outputs);
+  state.counters["us_per_output"] = benchmark::Counter(
+      static_cast<double>(outputs) * 1e-6,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["target_us"] = 20;
+}
+
+// Args: outputs, render threads (0: one per core); 10,000 on one thread too.
+void synthetic_sizes(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"outputs", "threads"});
+  for (int64_t n : {1000, 2500, 5000}) b->Args({n, 0});
+  b->Args({10000, 1})->Args({10000, 0})->Unit(benchmark::kMillisecond);
+}
+
 void BM_SyntheticCheck(benchmark::State& state) {
   fs::path root = synthetic_project(state.range(0));
-  for (auto _ : state) run_or_fail(state, root, Mode::Check);
-  state.SetItemsProcessed(state.iterations() * state.range(0));
+  for (auto _ : state) run_or_fail(state, root, Mode::Check, static_cast<unsigned>(state.range(1)));
+  per_output(state, state.range(0));
   fs::remove_all(root);
 }
 BENCHMARK(BM_SyntheticCheck)
-    ->Arg(1000)
-    ->Arg(2500)
-    ->Arg(5000)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond);
+    ->Apply(synthetic_sizes);
 
 void BM_SyntheticGenerate(benchmark::State& state) {
   fs::path root = synthetic_project(state.range(0));
-  for (auto _ : state) run_or_fail(state, root, Mode::Generate);
-  state.SetItemsProcessed(state.iterations() * state.range(0));
+  for (auto _ : state)
+    run_or_fail(state, root, Mode::Generate, static_cast<unsigned>(state.range(1)));
+  per_output(state, state.range(0));
   fs::remove_all(root);
 }
 BENCHMARK(BM_SyntheticGenerate)
-    ->Arg(1000)
-    ->Arg(2500)
-    ->Arg(5000)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond);
+    ->Apply(synthetic_sizes);
 
 }  // namespace
 

@@ -1,12 +1,15 @@
 // Rendering speed on PyTorch's largest real template (linux manywheel, ~207 KB out):
 // wfgen in-process vs Python's Jinja2 rendering the same compiled template, measured in
-// the same run, plus the wall time of one `wfgen render` process.
+// the same run, plus the wall time of one `wfgen render` process. Then one large output
+// (~18 MB: the template included in a loop), one `wfgen render` process against Python's
+// Jinja2 from the command line, with each one's peak memory.
 //
 //   build/bench/render_bench [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -157,8 +160,14 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// Median wall time of running `argv` to completion (posix_spawn, stdout to /dev/null).
-double spawn_wall_ms(std::vector<std::string> args, int runs) {
+struct ProcessRun {
+  double wall_ms = -1;  // -1: it could not run, or failed
+  double peak_mb = 0;   // its peak resident memory
+};
+
+// Runs `args` to completion with stdout to /dev/null; the median wall time of `runs`
+// runs, and the largest peak memory among them.
+ProcessRun run_process(std::vector<std::string> args, int runs) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -166,18 +175,26 @@ double spawn_wall_ms(std::vector<std::string> args, int runs) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
   std::vector<double> times;
+  ProcessRun result;
   for (int i = 0; i < runs; ++i) {
     auto start = Clock::now();
     pid_t pid;
-    if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0) return -1;
+    if (posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0) return {};
     int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+    struct rusage usage {};
+    wait4(pid, &status, 0, &usage);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return {};
     times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    result.peak_mb = std::max(result.peak_mb, static_cast<double>(usage.ru_maxrss) / 1024);
   }
   posix_spawn_file_actions_destroy(&actions);
   std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  result.wall_ms = times[times.size() / 2];
+  return result;
+}
+
+double spawn_wall_ms(std::vector<std::string> args, int runs) {
+  return run_process(std::move(args), runs).wall_ms;
 }
 
 // One `wfgen render` process for the case, and the floor any process costs here.
@@ -189,6 +206,70 @@ double process_wall_ms() {
 }
 double empty_process_wall_ms() {
   return spawn_wall_ms({"/bin/true"}, 31);
+}
+
+// The large output: a template that includes PyTorch's manywheel template `copies` times
+// (written to a temporary directory), rendered by one process of each engine.
+struct LargeOutput {
+  fs::path dir = fs::temp_directory_path() / ("wfgen-render-bench-" + std::to_string(getpid()));
+  size_t copies = 0;
+  size_t bytes = 0;
+
+  explicit LargeOutput(size_t target_bytes) {
+    Fixture& f = fixture();
+    size_t one = f.env.render(*f.tmpl, f.context).size();
+    copies = (target_bytes + one - 1) / one;
+    bytes = copies * one;
+    fs::create_directories(dir);
+    std::ofstream(dir / "large.yml.j2")
+        << "{% for _ in range(" << copies << ") %}{% include '" << kTemplate << "' %}{% endfor %}";
+  }
+  ~LargeOutput() {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+
+  ProcessRun wfgen(bool to_file) const {
+    std::vector<std::string> args = {WFGEN_BINARY, "render", (dir / "large.yml.j2").string(),
+                                     "-d", (kDir / kContext).string(), "-I",
+                                     (kDir / "templates").string(), "--variable-start", "!{{",
+                                     "--strict-undefined"};
+    if (to_file) args.insert(args.end(), {"-o", (dir / "out.yml").string()});
+    return run_process(args, 5);
+  }
+  ProcessRun jinja2() const {
+    std::string python = std::getenv("WFGEN_PYTHON") ? std::getenv("WFGEN_PYTHON") : "python3";
+    std::string script =
+        "import jinja2, json, sys\n"
+        "t, d, tpl = sys.argv[1:4]\n"
+        "env = jinja2.Environment(loader=jinja2.FileSystemLoader([t, d]),\n"
+        "    variable_start_string='!{{', undefined=jinja2.StrictUndefined)\n"
+        "sys.stdout.write(env.get_template('large.yml.j2').render(json.load(open(tpl))))\n";
+    return run_process({python, "-c", script, (kDir / "templates").string(), dir.string(),
+                        (kDir / kContext).string()},
+                       3);
+  }
+};
+
+void report_large_output() {
+  LargeOutput large(size_t{18} << 20);
+  ProcessRun to_stdout = large.wfgen(false);
+  ProcessRun to_file = large.wfgen(true);
+  ProcessRun python = large.jinja2();
+  std::printf("\none large output (%s included %zu times -> %.1f MB), one process each:\n",
+              kTemplate, large.copies, static_cast<double>(large.bytes) / 1e6);
+  std::printf("  wfgen render > stdout : %8.1f ms wall, peak memory %6.1f MB (median of 5)\n",
+              to_stdout.wall_ms, to_stdout.peak_mb);
+  std::printf("  wfgen render -o FILE  : %8.1f ms wall, peak memory %6.1f MB (median of 5)\n",
+              to_file.wall_ms, to_file.peak_mb);
+  if (python.wall_ms > 0 && to_stdout.wall_ms > 0) {
+    std::printf("  Jinja2 (python3 -c)   : %8.1f ms wall, peak memory %6.1f MB (median of 3)\n",
+                python.wall_ms, python.peak_mb);
+    std::printf("  ratio                 : %8.1fx faster to stdout  (target >= 10x)\n",
+                python.wall_ms / to_stdout.wall_ms);
+  } else {
+    std::printf("  Jinja2 (Python)       : not measured (python3 with jinja2 not found)\n");
+  }
 }
 
 }  // namespace
@@ -229,5 +310,6 @@ int main(int argc, char** argv) {
   }
   std::printf("  one wfgen render process: %.2f ms wall (median of 31; target <= 5 ms)\n", wall);
   std::printf("  (an empty process, /bin/true, costs %.2f ms here)\n", floor_ms);
+  report_large_output();
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <string>
 
 namespace wfgen::cli {
 
@@ -27,5 +28,24 @@ void add_project_dir(CLI::App& cmd, std::string& dir);
 
 // --max-input-size BYTES (suffixes K, M, G: powers of 1024), on every command that reads.
 void add_max_input_size(CLI::App& cmd, uint64_t& bytes);
+
+// The check of a --max-... value: a whole number >= 1 (a limit of 0 would refuse everything).
+inline const CLI::Validator& limit_value() {
+  static const CLI::Validator v(
+      [](std::string& text) -> std::string {
+        size_t used = 0;
+        unsigned long long n = 0;
+        try {
+          n = std::stoull(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != text.size() || text.empty() || text[0] == '-' || n < 1)
+          return "a limit must be a whole number >= 1, not '" + text + "'";
+        return {};
+      },
+      "N>=1");
+  return v;
+}
 
 }  // namespace wfgen::cli

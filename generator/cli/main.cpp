@@ -1,11 +1,15 @@
 // wfgen: a compiler for GitHub Actions workflows (Jinja2 templates + YAML matrices).
 #include <sys/resource.h>
 
+#include <iostream>
+#include <new>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
 #include "cli/memory.h"
 #include "cli/output.h"
+#include "jinja/limits.h"
 
 namespace {
 
@@ -41,6 +45,9 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     // Help and version requests exit 0; every real usage error exits 2.
     exit_code = rc == 0 ? 0 : 2;
+  } catch (const std::bad_alloc&) {  // whatever a command did not catch itself: never abort
+    std::cerr << wfgen::jinja::out_of_memory_message();
+    exit_code = 1;
   }
   if (!wfgen::cli::close_stdout() && exit_code == 0) exit_code = 1;
   return exit_code;

@@ -1,14 +1,17 @@
-// wfgen generate | check | list [-C DIR]: the project commands, thin wrappers over
-// pipeline/ (which the benchmarks call in-process).
+// wfgen generate | check | list [-C DIR] [--max-...]: the project commands, thin wrappers
+// over pipeline/ (which the benchmarks call in-process).
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <stdexcept>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "files/error.h"
+#include "jinja/options.h"
 #include "pipeline/pipeline.h"
 
 namespace wfgen::cli {
@@ -25,6 +28,29 @@ void emit(const pipeline::RunResult& r, int& exit_code) {
   }
   print_error(r.err);
 }
+
+// --max-string N, ... on a project command: each given one wins over wfgen.yml's.
+class LimitFlags {
+ public:
+  void add_to(CLI::App* cmd) {
+    for (const pipeline::LimitSetting& s : pipeline::limit_settings()) {
+      options_[std::string(s.name)] =
+          cmd->add_option(jinja::cli_flag(s.name), values_[std::string(s.name)],
+                          std::string(s.help) + " (overrides wfgen.yml's limits)")
+              ->check(limit_value());
+    }
+  }
+  std::vector<pipeline::LimitOverride> given() const {
+    std::vector<pipeline::LimitOverride> out;
+    for (const auto& [name, option] : options_)
+      if (option->count()) out.push_back({name, values_.at(name)});
+    return out;
+  }
+
+ private:
+  std::map<std::string, size_t> values_;
+  std::map<std::string, CLI::Option*> options_;
+};
 
 // Appends `text` to the step summary file GitHub names (it collects what every step
 // appends); a failure is an error of the command.
@@ -46,6 +72,8 @@ struct ProjectOptions {
   bool no_wait = false;
   bool full_diff = false;
   uint64_t max_input_size = files::kDefaultMaxInputSize;
+  unsigned jobs = 0;  // 0: one thread per core
+  LimitFlags limits;
 
   pipeline::RunOptions run() const {
     pipeline::RunOptions o;
@@ -55,6 +83,8 @@ struct ProjectOptions {
     o.force = force;
     o.wait = !no_wait;
     o.max_input_size = max_input_size;
+    o.limits = limits.given();
+    o.threads = jobs;
     if (full_diff) o.diff_lines_per_file = o.diff_lines_per_run = pipeline::kUnbounded;
     o.notify = [](const std::string& message) { print_error(message); };
     return o;
@@ -66,6 +96,11 @@ CLI::App* add_project_command(CLI::App& app, const char* name, const char* help,
   CLI::App* cmd = app.add_subcommand(name, help);
   add_project_dir(*cmd, opt.dir);
   add_max_input_size(*cmd, opt.max_input_size);
+  cmd->add_option("-j,--jobs", opt.jobs,
+                  "Render on N threads (default: one per core; the output is the same for any N)")
+      ->type_name("N")
+      ->check(CLI::Range(1u, 1024u));
+  opt.limits.add_to(cmd);
   return cmd;
 }
 

@@ -1,5 +1,7 @@
 #include "data/error.h"
 
+#include "jinja/error.h"
+
 namespace wfgen::data {
 
 namespace {
@@ -29,11 +31,7 @@ std::string DataError::format() const {
 
 std::string caret_excerpt(std::string_view source_line, int col) {
   if (source_line.empty()) return {};
-  std::string out = "  " + std::string(source_line) + "\n  ";
-  // Tabs stay tabs so the caret lines up in a terminal.
-  for (int i = 1; i < col && i - 1 < static_cast<int>(source_line.size()); ++i)
-    out += source_line[static_cast<size_t>(i - 1)] == '\t' ? '\t' : ' ';
-  return out + "^\n";
+  return jinja::caret_excerpt(source_line, col, "  ");
 }
 
 Mark mark_at(std::string_view text, size_t offset) {

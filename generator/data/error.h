@@ -34,8 +34,8 @@ class DataError : public std::runtime_error {
   std::string source_line_;
 };
 
-// "  <source line>\n  <spaces>^\n": the excerpt under a positioned message (tabs kept, so
-// the caret lines up in a terminal). Empty when the line is empty.
+// jinja::caret_excerpt with the data layer's two-space indent (tabs kept, long lines cut to a
+// window around the column). Empty when the line is empty.
 std::string caret_excerpt(std::string_view source_line, int col);
 
 // The mark of byte `offset` of `text` (columns count bytes).
@@ -43,5 +43,8 @@ Mark mark_at(std::string_view text, size_t offset);
 
 // Line `line` (1-based) of `text`, without its newline; empty when out of range.
 std::string line_of(std::string_view text, int line);
+
+// The line and column (1-based, in bytes) of byte `offset` of `text`.
+Mark mark_at(std::string_view text, size_t offset);
 
 }  // namespace wfgen::data

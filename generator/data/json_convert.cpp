@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "jinja/limits.h"
 #include "jinja/value/string_pool.h"
 
 namespace wfgen::data {
@@ -30,12 +31,14 @@ Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
     case nlohmann::json::value_t::string:
       return Value::string(json.get_ref<const std::string&>());
     case nlohmann::json::value_t::array: {
+      jinja::DepthGuard guard("converting data");
       std::vector<Value> items;
       items.reserve(json.size());
       for (const auto& item : json) items.push_back(convert(item, keys));
       return Value::list(std::move(items));
     }
     case nlohmann::json::value_t::object: {
+      jinja::DepthGuard guard("converting data");
       Value d = Value::dict();
       for (auto it = json.begin(); it != json.end(); ++it)
         d.dict_obj().set(keys.get(it.key()), convert(it.value(), keys));
@@ -54,7 +57,28 @@ Value to_value(const nlohmann::ordered_json& json) {
   return convert(json, keys);
 }
 
+namespace {
+
+// A computed value may share one list many times over (`[[x] * 1000] * 1000`): as data
+// each copy is a node of its own, so the nodes made are counted against max_items.
+struct FromValue {
+  size_t nodes = 0;
+  size_t limit = jinja::active_limits().max_items;
+
+  nlohmann::ordered_json convert(const Value& value);
+};
+
+}  // namespace
+
 nlohmann::ordered_json from_value(const Value& value) {
+  return FromValue().convert(value);
+}
+
+nlohmann::ordered_json FromValue::convert(const Value& value) {
+  if (++nodes > limit)
+    jinja::limit_exceeded("the value as data would have more than " + std::to_string(limit) +
+                              " items",
+                          "max_items", limit);
   switch (value.kind()) {
     case Kind::None:
       return nullptr;
@@ -68,15 +92,17 @@ nlohmann::ordered_json from_value(const Value& value) {
       return value.as_string();
     case Kind::List:
     case Kind::Tuple: {
+      jinja::DepthGuard guard("converting a value to data");
       nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-      for (const Value& item : value.items()) arr.push_back(from_value(item));
+      for (const Value& item : value.items()) arr.push_back(convert(item));
       return arr;
     }
     case Kind::Dict: {
+      jinja::DepthGuard guard("converting a value to data");
       nlohmann::ordered_json obj = nlohmann::ordered_json::object();
       for (const auto& [k, v] : value.dict_obj().entries()) {
         if (!k.is_string()) throw std::invalid_argument("a dict key that is not a string");
-        obj[k.as_string()] = from_value(v);
+        obj[k.as_string()] = convert(v);
       }
       return obj;
     }

@@ -8,11 +8,13 @@
 namespace wfgen::data {
 
 // Objects become dicts (same key order), arrays lists, numbers int/float, null None.
+// Nesting beyond max_depth throws jinja::TemplateError (a limit).
 jinja::Value to_value(const nlohmann::ordered_json& json);
 
 // The reverse, for values computed by expressions (derived matrix fields). Tuples become
 // arrays. Non-string dict keys, undefined values, callables and ints beyond 64 bits throw
-// std::invalid_argument with a short reason.
+// std::invalid_argument with a short reason; a value nested (or cyclic) beyond max_depth or
+// of more than max_items nodes throws jinja::TemplateError (a limit).
 nlohmann::ordered_json from_value(const jinja::Value& value);
 
 }  // namespace wfgen::data

@@ -2,10 +2,14 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <string_view>
 
 #include "data/error.h"
 #include "data/load.h"
+#include "jinja/error.h"
+#include "jinja/limits.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/python/unicode.h"
 #include "jinja/value/string_pool.h"
 
@@ -15,11 +19,16 @@ namespace {
 
 using jinja::Value;
 
-// A strict RFC 8259 parser building Values directly: one pass, no DOM. It only says
-// whether the text is valid; the position-tracking loader words the error.
+// A strict RFC 8259 parser building Values directly: one pass, no DOM. For malformed
+// text it only says so (the position-tracking loader words the error); what is well
+// formed but beyond a limit (nesting, an int's digits) it reports itself, with where.
 class Parser {
  public:
-  explicit Parser(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+  explicit Parser(std::string_view text)
+      : begin_(text.data()),
+        p_(text.data()),
+        end_(text.data() + text.size()),
+        max_depth_(jinja::active_limits().max_depth) {}
 
   bool parse(Value& out) {
     skip_ws();
@@ -28,8 +37,16 @@ class Parser {
     return p_ == end_;
   }
 
+  // Set when parse() failed on a limit rather than on malformed text.
+  const std::string& limit_error() const { return limit_error_; }
+  size_t limit_offset() const { return limit_offset_; }
+
  private:
-  static constexpr int kMaxDepth = 512;
+  bool fail_limit(const char* at, std::string message) {
+    limit_error_ = std::move(message);
+    limit_offset_ = static_cast<size_t>(at - begin_);
+    return false;
+  }
 
   void skip_ws() {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
@@ -41,8 +58,12 @@ class Parser {
     return true;
   }
 
-  bool value(Value& out, int depth) {
-    if (p_ == end_ || depth > kMaxDepth) return false;
+  bool value(Value& out, size_t depth) {
+    if (p_ == end_) return false;
+    if ((*p_ == '[' || *p_ == '{') && depth >= max_depth_)
+      return fail_limit(p_, jinja::limit_message("data nested more than " +
+                                                      std::to_string(max_depth_) + " levels deep",
+                                                  "max_depth", max_depth_));
     switch (*p_) {
       case '{':
         return object(out, depth);
@@ -68,7 +89,7 @@ class Parser {
     }
   }
 
-  bool object(Value& out, int depth) {
+  bool object(Value& out, size_t depth) {
     ++p_;  // {
     out = Value::dict();
     skip_ws();
@@ -93,7 +114,7 @@ class Parser {
     }
   }
 
-  bool array(Value& out, int depth) {
+  bool array(Value& out, size_t depth) {
     ++p_;  // [
     out = Value::list();
     skip_ws();
@@ -216,30 +237,48 @@ class Parser {
       if (ec == std::errc() && ptr == p_) {
         out = Value::integer(i);
       } else {
-        // Python's json keeps every digit of a big integer.
+        // Python's json keeps every digit of a big integer, up to int()'s limit.
+        size_t digits = static_cast<size_t>(p_ - start) - (*start == '-' ? 1 : 0);
+        try {
+          jinja::check_int_parse_digits(digits);
+        } catch (const jinja::TemplateError& e) {
+          return fail_limit(start, e.message());
+        }
         auto big = jinja::BigInt::parse(std::string_view(start, static_cast<size_t>(p_ - start)));
         if (!big) return false;
         out = Value::integer(std::move(*big));
       }
       return true;
     }
-    double d;
+    double d = 0;
     auto [ptr, ec] = std::from_chars(start, p_, d);
     if (ptr != p_ || (ec != std::errc() && ec != std::errc::result_out_of_range)) return false;
+    // Out of range, Python's float() gives inf, -inf, or the nearest (sub)normal or zero,
+    // as strtod does (from_chars leaves d unset then).
+    if (ec == std::errc::result_out_of_range) d = std::strtod(std::string(start, p_).c_str(), nullptr);
     out = Value::floating(d);
     return true;
   }
 
   jinja::StringPool keys_;  // rows of one shape share their keys
+  const char* begin_;
   const char* p_;
   const char* end_;
+  size_t max_depth_;
+  std::string limit_error_;
+  size_t limit_offset_ = 0;
 };
 
 }  // namespace
 
 Value parse_json_value(const std::string& text, const std::string& file) {
   Value result;
-  if (!Parser(text).parse(result)) {
+  Parser parser(text);
+  if (!parser.parse(result)) {
+    if (!parser.limit_error().empty()) {
+      Mark m = mark_at(text, parser.limit_offset());
+      throw DataError(file, m, parser.limit_error(), line_of(text, m.line));
+    }
     // The position-tracking parser words the error (invalid JSON, duplicate key).
     parse_json(text, file);
     throw DataError(file, Mark{}, "invalid JSON");

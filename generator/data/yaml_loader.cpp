@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "data/load.h"
+#include "jinja/limits.h"
 #include "yaml/tree.h"
 
 namespace wfgen::data {
@@ -119,7 +120,11 @@ Document parse_yaml(std::string text, std::string file, const yaml::ParseOptions
 }
 
 Document parse_yaml(std::string text, std::string file) {
-  return parse_yaml(std::move(text), std::move(file), yaml::ParseOptions{});
+  // Data nests as deep as the engine may walk it (the limit the project sets).
+  yaml::ParseOptions options;
+  options.max_depth = jinja::active_limits().max_depth;
+  options.max_depth_setting = "max_depth";
+  return parse_yaml(std::move(text), std::move(file), options);
 }
 
 }  // namespace wfgen::data

@@ -73,8 +73,17 @@ TempFile::~TempFile() {
 }
 
 void TempFile::write(std::string_view text, std::string_view display, bool sync) {
-  int e = write_all(fd_.get(), text);
-  if (!e && sync && ::fsync(fd_.get()) != 0) e = errno;
+  append(text, display);
+  finish(display, sync);
+}
+
+void TempFile::append(std::string_view text, std::string_view display) {
+  if (int e = write_all(fd_.get(), text)) throw FileError(display, "cannot write: " + reason(e), e);
+}
+
+void TempFile::finish(std::string_view display, bool sync) {
+  int e = 0;
+  if (sync && ::fsync(fd_.get()) != 0) e = errno;
   if (!e && ::close(fd_.release()) != 0) e = errno;
   if (e) throw FileError(display, "cannot write: " + reason(e), e);
 }
@@ -104,30 +113,39 @@ int sync_dir(const Fd& dir) {
 }
 
 void write_file_atomically(const std::string& path, std::string_view text) {
-  size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
-  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  AtomicFileWriter writer(path);
+  writer.append(text);
+  writer.commit();
+}
+
+AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
+  size_t slash = path_.rfind('/');
+  dir_ = slash == std::string::npos ? "." : path_.substr(0, slash == 0 ? 1 : slash);
+  base_ = slash == std::string::npos ? path_ : path_.substr(slash + 1);
   struct stat st;
-  bool exists = ::lstat(path.c_str(), &st) == 0;
+  bool exists = ::lstat(path_.c_str(), &st) == 0;
   if (!exists && errno != ENOENT) {
     int e = errno;
-    throw FileError(path, "cannot write: " + reason(e), e);
+    throw FileError(path_, "cannot write: " + reason(e), e);
   }
-  if ((exists && !S_ISREG(st.st_mode)) || base.empty() || base == "." || base == "..")
-    throw FileError(path, "cannot write: not a regular file (it is " +
-                              (exists ? kind_of(st.st_mode) : std::string("a directory")) +
-                              "); only a regular file is replaced");
-  auto dirfd = std::make_shared<const Fd>(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!*dirfd) {
+  if ((exists && !S_ISREG(st.st_mode)) || base_.empty() || base_ == "." || base_ == "..")
+    throw FileError(path_, "cannot write: not a regular file (it is " +
+                               (exists ? kind_of(st.st_mode) : std::string("a directory")) +
+                               "); only a regular file is replaced");
+  dirfd_ = std::make_shared<const Fd>(::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!*dirfd_) {
     int e = errno;
-    throw FileError(path, "cannot write: cannot open its directory " + printable(dir) + ": " +
-                              reason(e), e);
+    throw FileError(path_, "cannot write: cannot open its directory " + printable(dir_) + ": " +
+                               reason(e), e);
   }
-  TempFile temp(dirfd, dir);
-  if (exists) temp.set_mode(st.st_mode);
-  temp.write(text, path, true);
-  if (int e = temp.rename_to(base)) throw FileError(path, "cannot write: " + reason(e), e);
-  if (int e = sync_dir(*dirfd)) throw FileError(dir, "cannot sync directory: " + reason(e), e);
+  temp_.emplace(dirfd_, dir_);
+  if (exists) temp_->set_mode(st.st_mode);
+}
+
+void AtomicFileWriter::commit() {
+  temp_->finish(path_, true);
+  if (int e = temp_->rename_to(base_)) throw FileError(path_, "cannot write: " + reason(e), e);
+  if (int e = sync_dir(*dirfd_)) throw FileError(dir_, "cannot sync directory: " + reason(e), e);
 }
 
 }  // namespace wfgen::files

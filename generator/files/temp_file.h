@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,6 +40,9 @@ class TempFile {
   // thousands of files holds no descriptor per file. `display` names the file being
   // made. Throws FileError, e.g. "cannot write: No space left on device".
   void write(std::string_view text, std::string_view display, bool sync);
+  // The same in pieces: append() any number of times, then finish() once.
+  void append(std::string_view text, std::string_view display);
+  void finish(std::string_view display, bool sync);
   // Renames it over `target` in the same directory; 0, or the errno of the failure (the
   // temporary file then still exists and is still removed by the destructor).
   int rename_to(const std::string& target);
@@ -63,6 +67,22 @@ class TempFile {
 // regular file (a link, a device, a FIFO, a directory) is an error, never replaced or
 // written through. Throws FileError.
 void write_file_atomically(const std::string& path, std::string_view text);
+
+// write_file_atomically for text that comes in pieces (a streamed render): `path` is
+// checked and a temporary file made beside it at construction; commit() puts it in
+// place. Without commit() (an error on the way), the temporary file is removed and
+// `path` is left as it was. Throws FileError.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(std::string path);
+  void append(std::string_view text) { temp_->append(text, path_); }
+  void commit();
+
+ private:
+  std::string path_, dir_, base_;
+  std::shared_ptr<const Fd> dirfd_;
+  std::optional<TempFile> temp_;
+};
 
 // fsync of a directory, so the renames in it survive a crash; 0 or errno.
 int sync_dir(const Fd& dir);

@@ -36,6 +36,21 @@ std::string read_link(int dirfd, const std::string& name, std::string_view displ
   }
 }
 
+// The file type of a directory entry as lstat's mode bits; 0 when the entry does not say
+// (DT_UNKNOWN): most file systems do, which saves an lstat per file listed.
+mode_t entry_type(unsigned char d_type) {
+  switch (d_type) {
+    case DT_REG: return S_IFREG;
+    case DT_DIR: return S_IFDIR;
+    case DT_LNK: return S_IFLNK;
+    case DT_FIFO: return S_IFIFO;
+    case DT_CHR: return S_IFCHR;
+    case DT_BLK: return S_IFBLK;
+    case DT_SOCK: return S_IFSOCK;
+    default: return 0;
+  }
+}
+
 std::string child_of(std::string_view dir, std::string_view name) {
   return dir.empty() ? std::string(name) : std::string(dir) + "/" + std::string(name);
 }
@@ -292,12 +307,16 @@ void Tree::list_below(const Fd& dir, const std::string& path, const std::string&
   while (dirent* ent = ::readdir(entries.get())) {
     std::string name = ent->d_name;
     if (name == "." || name == "..") continue;
-    struct stat st;
-    if (::fstatat(dir.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-    if (S_ISDIR(st.st_mode)) {
+    mode_t mode = entry_type(ent->d_type);
+    if (!mode) {  // the file system does not say: ask it
+      struct stat st;
+      if (::fstatat(dir.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+      mode = st.st_mode & S_IFMT;
+    }
+    if (S_ISDIR(mode)) {
       if (recursive) subdirs.push_back(name);
     } else {
-      visit(child_of(rel, name), name, st.st_mode);
+      visit(child_of(rel, name), name, mode);
     }
   }
   entries.reset();

@@ -67,8 +67,9 @@ class Tree {
   bool remove_empty_dir(const std::string& path) const;
 
   // Calls `visit` for every non-directory below the directory at the canonical `path`
-  // (its path relative to that directory, its name and lstat mode), without following
-  // links. At most kMaxDepth levels deep; only the directory itself when not `recursive`.
+  // (its path relative to that directory, its name and file type as lstat mode bits),
+  // without following links. At most kMaxDepth levels deep; only the directory itself
+  // when not `recursive`.
   using Visitor =
       std::function<void(const std::string& rel, const std::string& name, mode_t mode)>;
   void list(const std::string& path, const Visitor& visit, bool recursive = true) const;

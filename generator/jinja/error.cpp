@@ -1,5 +1,6 @@
 #include "jinja/error.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -7,6 +8,32 @@ namespace wfgen::jinja {
 
 void throw_error(ErrorKind kind, std::string message) {
   throw TemplateError(kind, std::move(message));
+}
+
+std::string caret_excerpt(std::string_view line, int col, std::string_view indent) {
+  constexpr size_t kBefore = 80, kWidth = 160;
+  size_t at = col > 0 ? static_cast<size_t>(col - 1) : 0;
+  size_t start = 0, end = line.size();
+  if (line.size() > kWidth) {
+    start = at > kBefore ? std::min(at - kBefore, line.size()) : 0;
+    end = std::min(line.size(), start + kWidth);
+    // Never cut a UTF-8 sequence in two.
+    auto continuation = [&](size_t i) { return (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
+    while (start > 0 && start < line.size() && continuation(start)) --start;
+    while (end < line.size() && continuation(end)) ++end;
+  }
+  std::string_view lead = start > 0 ? "..." : "";
+  std::string out(indent);
+  out += lead;
+  out += line.substr(start, end - start);
+  if (end < line.size()) out += "...";
+  out += '\n';
+  out += indent;
+  out.append(lead.size(), ' ');
+  // The caret lines up under the column; tabs are kept so it aligns in a terminal.
+  for (size_t i = start; i < at && i < end; ++i) out += line[i] == '\t' ? '\t' : ' ';
+  out += "^\n";
+  return out;
 }
 
 std::string TemplateError::format() const {
@@ -18,14 +45,7 @@ std::string TemplateError::format() const {
     out += where_.file + ": ";
   }
   out += "error: " + message_ + "\n";
-  if (located() && !source_line_.empty()) {
-    out += "    " + source_line_ + "\n    ";
-    // The caret lines up under the column; tabs are kept so it aligns in a terminal.
-    for (int i = 1; i < where_.col && i <= static_cast<int>(source_line_.size()); ++i) {
-      out += source_line_[i - 1] == '\t' ? '\t' : ' ';
-    }
-    out += "^\n";
-  }
+  if (located() && !source_line_.empty()) out += caret_excerpt(source_line_, where_.col, "    ");
   // A runaway include cycle repeats entries many times: fold runs of one place into a
   // count, and show only both ends of a long chain.
   std::vector<std::pair<const SourceLoc*, size_t>> runs;

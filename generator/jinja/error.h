@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wfgen::jinja {
@@ -18,6 +19,7 @@ enum class ErrorKind {
   Runtime,    // TemplateRuntimeError, ZeroDivisionError, IndexError...
   NotFound,   // TemplateNotFound
   Security,   // a path that escapes the search dirs
+  Limit,      // a limit of limits.h (nesting, sizes): never caught by the template
 };
 
 struct SourceLoc {
@@ -56,6 +58,11 @@ class TemplateError : public std::exception {
   std::string source_line_;
   std::vector<SourceLoc> chain_;
 };
+
+// The excerpt under an error's first line: `indent`, the source line, then `indent` and a
+// caret under column `col` (1-based, in bytes). A long line (a generated template, a
+// minified JSON file) shows only a window around the column, cut at "...".
+std::string caret_excerpt(std::string_view line, int col, std::string_view indent);
 
 [[noreturn]] void throw_error(ErrorKind kind, std::string message);
 [[noreturn]] inline void throw_type_error(std::string message) {

@@ -29,9 +29,9 @@ std::span<const EngineOption> engine_options() {
   return kOptions;
 }
 
-std::string cli_flag(const EngineOption& option) {
+std::string cli_flag(std::string_view name) {
   std::string flag = "--";
-  for (char c : option.name) flag += c == '_' ? '-' : c;
+  for (char c : name) flag += c == '_' ? '-' : c;
   return flag;
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "jinja/limits.h"
+
 namespace wfgen::jinja {
 
 struct EnvironmentOptions {
@@ -20,6 +22,7 @@ struct EnvironmentOptions {
   bool lstrip_blocks = false;
   bool keep_trailing_newline = false;
   bool strict_undefined = false;  // StrictUndefined instead of Undefined
+  Limits limits;                  // not a Jinja2 argument: see limits.h
 };
 
 // One option: `name` is the manifest key and, with '-' for '_', the CLI flag
@@ -36,7 +39,10 @@ struct EngineOption {
 // Every option, in the order `wfgen render --help` lists them.
 std::span<const EngineOption> engine_options();
 
-// "--trim-blocks" for trim_blocks.
-std::string cli_flag(const EngineOption& option);
+// "--trim-blocks" for trim_blocks (and "--max-string" for the limit max_string).
+std::string cli_flag(std::string_view name);
+inline std::string cli_flag(const EngineOption& option) {
+  return cli_flag(option.name);
+}
 
 }  // namespace wfgen::jinja

@@ -6,6 +6,7 @@
 #include "data/load.h"
 #include "data/suggest.h"
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/ops.h"
 #include "matrix/constraints.h"
 #include "matrix/github_semantics.h"
@@ -39,8 +40,8 @@ class Expander {
  public:
   // `tables`: the top-level spec's other-matrix rows, seen by every expression.
   Expander(const data::Document& doc, ExpressionEvaluator& eval,
-           const std::vector<std::pair<std::string, Json>>& tables)
-      : doc_(doc), eval_(eval) {
+           const std::vector<std::pair<std::string, Json>>& tables, const MatrixLimits& limits)
+      : doc_(doc), eval_(eval), max_rows_(limits.max_rows) {
     for (const auto& [name, rows] : tables)
       tables_.emplace_back(jinja::Value::string(name), data::to_value(rows));
   }
@@ -80,6 +81,18 @@ class Expander {
     return doc_.root().contains(p) ? &doc_.root().at(p) : nullptr;
   }
 
+  // Counts `n` more rows (of the matrix or a nested table) made from what is at `ptr`.
+  void count_rows(uint64_t n, const std::string& ptr, std::string_view what) {
+    if (n <= max_rows_ - rows_made_) {
+      rows_made_ += n;
+      return;
+    }
+    std::string message = n > max_rows_ ? std::string(what) + " " + std::to_string(n) + " rows"
+                                         : "the matrix and its tables would have more than " +
+                                               std::to_string(max_rows_) + " rows";
+    throw doc_.error_at(ptr, jinja::limit_message(message, "max_rows", max_rows_));
+  }
+
   // The variables of an expression over `values`: its keys, then the tables.
   jinja::Value context(const Json& values) const {
     jinja::Value ctx = data::to_value(values);
@@ -92,13 +105,27 @@ class Expander {
     try {
       return jinja::truthy(eval_.evaluate(expr, vars));
     } catch (const jinja::TemplateError& e) {
-      throw doc_.error_at(ptr, "in " + what + ": " + e.message());
+      throw expression_error(doc_, ptr, e, "in " + what);
     }
   }
 
   std::vector<Draft> product(const MatrixSpec& spec) {
     std::vector<Draft> rows;
     if (spec.axes.empty()) return rows;
+    // The size of the product, before making it (a bound, when an axis has `when`).
+    uint64_t combinations = 1;
+    for (const Axis& axis : spec.axes) {
+      uint64_t n = lookup(axis.ptr)->size();
+      combinations = n && combinations > UINT64_MAX / n ? UINT64_MAX : combinations * n;
+    }
+    if (combinations > max_rows_)
+      throw doc_.error_at(pointer_child(spec.ptr, "axes"),
+                          jinja::limit_message("the axes make " +
+                                                   (combinations == UINT64_MAX
+                                                        ? std::string("more than 2^64")
+                                                        : std::to_string(combinations)) +
+                                                   " combinations",
+                                               "max_rows", max_rows_));
     rows.emplace_back();
     rows.back().origin = pointer_child(spec.ptr, "axes");
     for (const Axis& axis : spec.axes) {
@@ -288,6 +315,8 @@ class Expander {
         throw doc_.error_at(field_ptr(d, "shards"), "`shards` must be an int >= 1");
       shards = s.get<int64_t>();
     }
+    count_rows(static_cast<uint64_t>(shards), shards > 1 ? field_ptr(d, "shards") : d.origin,
+               shards > 1 ? "`shards` makes" : "the row makes");
     for (int64_t i = 1; i <= shards; ++i) {
       Json copy = row;
       if (spec.expand_shards) {
@@ -462,13 +491,15 @@ class Expander {
       try {
         result = eval_.evaluate(df.expr, vars);
       } catch (const jinja::TemplateError& e) {
-        throw doc_.error_at(df.ptr, "in derived field '" + df.name + "': " + e.message());
+        throw expression_error(doc_, df.ptr, e, "in derived field '" + df.name + "'");
       }
       Json v;
       try {
         v = data::from_value(result);
       } catch (const std::invalid_argument& e) {
         throw doc_.error_at(df.ptr, "derived field '" + df.name + "' is " + e.what());
+      } catch (const jinja::TemplateError& e) {  // a limit: nested too deep, too many items
+        throw doc_.error_at(df.ptr, "derived field '" + df.name + "': " + e.message());
       }
       const FieldSpec* f = spec.field(df.name);
       if (!type_accepts(f->type, v))
@@ -490,24 +521,27 @@ class Expander {
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
   std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
+  uint64_t max_rows_;
+  uint64_t rows_made_ = 0;  // rows made so far, nested tables' included
 };
 
 }  // namespace
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const Resolvers& refs) {
+                     const Resolvers& refs, const MatrixLimits& limits) {
   Matrix m;
   m.doc = doc;
   m.spec = parse_spec(*doc, "", true, refs);
-  Expander ex(*doc, eval, m.spec->tables);
+  Expander ex(*doc, eval, m.spec->tables, limits);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }
 
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const Resolvers& refs) {
+                   ExpressionEvaluator& eval, const Resolvers& refs,
+                   const MatrixLimits& limits) {
   auto doc = std::make_shared<data::Document>(data::load_document(path, display));
-  return expand_matrix(std::move(doc), eval, refs);
+  return expand_matrix(std::move(doc), eval, refs, limits);
 }
 
 }  // namespace wfgen::matrix

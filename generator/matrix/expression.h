@@ -1,11 +1,14 @@
-// Small Jinja expressions over a row (derived fields, `where:` filters), evaluated by the
-// engine itself so they mean exactly what they would mean inside a template.
+// Small Jinja expressions over a row (derived fields, `where:` filters, checks), compiled
+// by the engine as expressions (never pasted into a template), so they mean exactly what
+// they would mean inside a template and their errors point into the expression.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <unordered_map>
 
+#include "data/document.h"
+#include "jinja/error.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/value/value.h"
 
@@ -13,16 +16,23 @@ namespace wfgen::matrix {
 
 class ExpressionEvaluator {
  public:
-  ExpressionEvaluator();
+  explicit ExpressionEvaluator(const jinja::Limits& limits = {});
   ~ExpressionEvaluator();
 
   // The value of `expr` with the keys of `vars` (a dict) as variables. Undefined names are
-  // errors (StrictUndefined). Throws jinja::TemplateError; parsed templates are cached.
+  // errors (StrictUndefined). Throws jinja::TemplateError positioned in `expr` (line and
+  // column within it); compiled expressions are cached.
   jinja::Value evaluate(const std::string& expr, const jinja::Value& vars);
 
  private:
   jinja::Environment env_;
   std::unordered_map<std::string, std::shared_ptr<const jinja::Template>> cache_;
 };
+
+// `e`, raised by the expression (or template) written as the string at `ptr` of `doc`, as
+// a DataError at the same spot of the file, with `context` before its message
+// ("in derived field 'x'").
+data::DataError expression_error(const data::Document& doc, const std::string& ptr,
+                                 const jinja::TemplateError& e, const std::string& context);
 
 }  // namespace wfgen::matrix

@@ -16,6 +16,13 @@
 
 namespace wfgen::matrix {
 
+// How many rows one matrix may expand to, counting the axes' product, includes, entries,
+// shards and the rows of its nested tables: the manifest's `limits: {max_rows: N}`. The
+// product and the shards are checked before anything is allocated.
+struct MatrixLimits {
+  size_t max_rows = 100'000;
+};
+
 struct Row {
   Json values;             // an ordered object: fields in declaration order
   std::string origin_ptr;  // pointer to the entry/include/axes that made the row
@@ -34,10 +41,11 @@ struct Matrix {
 // matrix file, including errors of derived-field expressions).
 // `resolvers` answer `one_of: {matrix: ...}`, `one_of: {file: ...}` and `tables:`.
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
-                     const Resolvers& resolvers = {});
+                     const Resolvers& resolvers = {}, const MatrixLimits& limits = {});
 
 // Loads `path` (YAML) and expands it; `display` names it in messages.
 Matrix load_matrix(const std::filesystem::path& path, const std::string& display,
-                   ExpressionEvaluator& eval, const Resolvers& resolvers = {});
+                   ExpressionEvaluator& eval, const Resolvers& resolvers = {},
+                   const MatrixLimits& limits = {});
 
 }  // namespace wfgen::matrix

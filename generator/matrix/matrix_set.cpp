@@ -29,7 +29,7 @@ const Matrix* MatrixSet::find(const std::string& path) {
     return file_keys(p, pointer, from, at);
   };
   auto doc = std::make_shared<const data::Document>(data::parse_data(std::move(*text), path));
-  auto m = std::make_unique<Matrix>(expand_matrix(std::move(doc), eval_, refs));
+  auto m = std::make_unique<Matrix>(expand_matrix(std::move(doc), eval_, refs, limits_));
   loading_.pop_back();
   return loaded_.emplace(path, std::move(m)).first->second.get();
 }

@@ -22,7 +22,8 @@ class MatrixSet {
   // reader keeps every read inside the project (files::Tree).
   using ReadFile = std::function<std::optional<std::string>(const std::string& path)>;
 
-  MatrixSet(ReadFile read, ExpressionEvaluator& eval) : read_(std::move(read)), eval_(eval) {}
+  MatrixSet(ReadFile read, ExpressionEvaluator& eval, MatrixLimits limits = {})
+      : read_(std::move(read)), eval_(eval), limits_(limits) {}
 
   // The expanded matrix at `path`; nullptr when there is no such file. Throws
   // data::DataError (and whatever the reader throws).
@@ -40,6 +41,7 @@ class MatrixSet {
 
   ReadFile read_;
   ExpressionEvaluator& eval_;
+  MatrixLimits limits_;
   std::map<std::string, std::unique_ptr<Matrix>> loaded_;
   std::map<std::string, data::Document> files_;  // data files read for their keys
   std::vector<std::string> loading_;  // the chain being expanded, to refuse cycles

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "data/suggest.h"
+#include "jinja/limits.h"
 #include "matrix/constraints.h"
 
 namespace wfgen::matrix {
@@ -121,6 +122,16 @@ class SpecParser {
   SpecParser(const data::Document& doc, const Resolvers& refs) : doc_(doc), r_(doc), refs_(refs) {}
 
   std::shared_ptr<MatrixSpec> spec(const std::string& ptr, bool top_level) {
+    // Tables in tables: each level is a few levels of data, and of recursion here.
+    size_t limit = jinja::active_limits().max_depth;
+    if (++depth_ > limit)
+      throw doc_.error_at(ptr, jinja::limit_message("tables nested more than " +
+                                                        std::to_string(limit) + " levels deep",
+                                                    "max_depth", limit));
+    struct Leave {
+      size_t& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
     auto spec = std::make_shared<MatrixSpec>();
     spec->ptr = ptr;
     const Json& root = ptr.empty() ? doc_.root() : doc_.root().at(Json::json_pointer(ptr));
@@ -511,6 +522,7 @@ class SpecParser {
   // Fields this table's rows must have, [pointer, name, why], checked once its fields and
   // `expand_table` are known: `match` names and `one_of: {field: ...}` references.
   std::vector<std::array<std::string, 3>> row_names_;
+  size_t depth_ = 0;  // tables open
 };
 
 }  // namespace

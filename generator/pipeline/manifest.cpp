@@ -30,6 +30,37 @@ void read_engine(const Reader& r, const std::string& ptr, const Json& e,
   }
 }
 
+// `limits: {max_string: N, ...}`: each a whole number >= 1.
+void read_limits(const Reader& r, const std::string& ptr, const Json& l, Manifest& m) {
+  std::vector<std::string> names;
+  for (const LimitSetting& s : limit_settings()) names.emplace_back(s.name);
+  r.keys(ptr, l, names, "`limits`", "limit");
+  for (const LimitSetting& s : limit_settings()) {
+    const std::string name(s.name);
+    if (!l.contains(name)) continue;
+    const Json& v = l[name];
+    if (!v.is_number_integer() || (v.is_number_unsigned() ? v.get<uint64_t>() < 1 : v.get<int64_t>() < 1))
+      throw r.doc().error_at(pointer_child(ptr, name), "limit '" + name +
+                                                           "' must be a whole number >= 1");
+    s.in(m) = static_cast<size_t>(v.get<uint64_t>());
+  }
+}
+
+// Delimiters the lexer can work with (jinja's delimiter_problem), at the `engine:` key.
+void check_delimiters(const Reader& r, const std::string& ptr, const Json& e,
+                      const jinja::EnvironmentOptions& o) {
+  std::string problem = jinja::delimiter_problem(o);
+  if (problem.empty()) return;
+  std::string at = ptr;  // an option the problem names, when the manifest sets it
+  for (const jinja::EngineOption& opt : jinja::engine_options()) {
+    if (problem.find(opt.name) != std::string::npos && e.contains(std::string(opt.name))) {
+      at = pointer_child(ptr, opt.name);
+      break;
+    }
+  }
+  throw r.doc().error_at(at, "bad delimiters: " + problem);
+}
+
 // `tables: {NAME: matrices/x.yml}`: whole matrices the template sees as lists of rows.
 void read_tables(const Reader& r, const std::string& family_ptr, const Json& f, Family& fam) {
   const std::string ptr = pointer_child(family_ptr, "tables");
@@ -60,7 +91,23 @@ void read_each(const Reader& r, const std::string& family_ptr, const Json& f, Fa
 
 }  // namespace
 
-Manifest load_manifest(const files::Tree& project, const std::string& dir) {
+std::span<const LimitSetting> limit_settings() {
+  // The engine's limits, from jinja's one list, then the project's own.
+  static const std::vector<LimitSetting> settings = [] {
+    std::vector<LimitSetting> all;
+    for (const jinja::LimitOption& o : jinja::limit_options())
+      all.push_back({o.name, o.help, o.member, nullptr});
+    all.push_back({"max_rows", "Rows of one matrix after expansion (product, shards, tables)",
+                   nullptr, [](ProjectLimits& l) -> size_t& { return l.matrix.max_rows; }});
+    all.push_back({"max_run_output", "Bytes of all the outputs of one run", nullptr,
+                   [](ProjectLimits& l) -> size_t& { return l.max_run_output; }});
+    return all;
+  }();
+  return settings;
+}
+
+Manifest load_manifest(const files::Tree& project, const std::string& dir,
+                       const std::vector<LimitOverride>& overrides) {
   Manifest m;
   std::optional<std::string> text = project.read(kManifestName);
   if (!text)
@@ -72,12 +119,22 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir) {
   const Json& top = doc->root();
   Reader r(*doc);
   r.keys("", top,
-         {"engine", "template_dirs", "output_dir", "header", "fix_command", "vars", "families",
-          "lint"},
+         {"engine", "limits", "template_dirs", "output_dir", "header", "fix_command", "vars",
+          "families", "lint"},
          "the manifest");
   // Our own default is StrictUndefined: a typo in a template must fail, not render "".
   m.engine.strict_undefined = true;
-  if (top.contains("engine")) read_engine(r, "/engine", top["engine"], m.engine);
+  if (top.contains("engine")) {
+    read_engine(r, "/engine", top["engine"], m.engine);
+    check_delimiters(r, "/engine", top["engine"], m.engine);
+  }
+  if (top.contains("limits")) {
+    read_limits(r, "/limits", r.mapping_at("/limits", top["limits"], "`limits`"), m);
+  }
+  for (const LimitOverride& o : overrides) {
+    for (const LimitSetting& s : limit_settings())
+      if (s.name == o.name) s.in(m) = o.value;
+  }
 
   if (top.contains("template_dirs")) {
     const Json& dirs = top["template_dirs"];

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "files/tree.h"
 #include "jinja/runtime/environment.h"
 #include "lint/config.h"
+#include "matrix/matrix.h"
 
 namespace wfgen::pipeline {
 
@@ -47,9 +49,16 @@ struct Family {
   std::string ptr;  // the family's position in the manifest
 };
 
+// The limits of a project run beyond the engine's (`engine.limits`).
+struct ProjectLimits {
+  matrix::MatrixLimits matrix;
+  size_t max_run_output = size_t{1} << 30;  // bytes of all the outputs of one run
+};
+
 struct Manifest {
   std::shared_ptr<const data::Document> doc;
-  jinja::EnvironmentOptions engine;
+  jinja::EnvironmentOptions engine;  // with the engine's limits
+  ProjectLimits limits;
   std::vector<std::string> template_dirs;  // relative to the root
   std::string output_dir = "generated";    // normalised: no "." or empty pieces ("" is the root)
   std::string header;  // comment text written after the marker line of every output
@@ -61,9 +70,27 @@ struct Manifest {
 
 inline constexpr const char* kManifestName = "wfgen.yml";
 
+// Every limit a project run has, by name: the engine's (jinja/limits.h) and the project's.
+// The manifest's `limits:` keys and the project commands' --max-... flags.
+struct LimitSetting {
+  std::string_view name;
+  std::string_view help;
+  size_t jinja::Limits::*engine = nullptr;       // an engine limit, or
+  size_t& (*project)(ProjectLimits&) = nullptr;  // one of the project's
+  size_t& in(Manifest& m) const { return engine ? m.engine.limits.*engine : project(m.limits); }
+};
+std::span<const LimitSetting> limit_settings();
+
+// A limit given on the command line: it wins over the manifest's.
+struct LimitOverride {
+  std::string name;
+  size_t value;
+};
+
 // Loads and validates wfgen.yml at the top of `project` (`dir`: the project directory as
-// the user named it, for the message when there is no manifest). Throws data::DataError
-// positioned in "wfgen.yml", files::FileError when it cannot be read.
-Manifest load_manifest(const files::Tree& project, const std::string& dir);
+// the user named it, for the message when there is no manifest), then applies `overrides`.
+// Throws data::DataError positioned in "wfgen.yml", files::FileError when it cannot be read.
+Manifest load_manifest(const files::Tree& project, const std::string& dir,
+                       const std::vector<LimitOverride>& overrides = {});
 
 }  // namespace wfgen::pipeline

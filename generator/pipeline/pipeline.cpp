@@ -1,9 +1,12 @@
 #include "pipeline/pipeline.h"
 
 #include <memory>
+#include <new>
 
 #include "data/error.h"
 #include "files/error.h"
+#include "jinja/error.h"
+#include "jinja/limits.h"
 #include "files/lock.h"
 #include "files/transaction.h"
 #include "lint/report.h"
@@ -58,8 +61,9 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     } else {
       r.interrupted = project->locate(kJournalName, false).exists;
     }
-    Manifest m = load_manifest(*project, root.string());
-    std::vector<Output> outputs = render_project(project, m);
+    Manifest m = load_manifest(*project, root.string(), opt.limits);
+    jinja::LimitsScope limits(m.engine.limits);  // the data loaders' too
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
     r.lint = lint_outputs(root, m, outputs);
@@ -97,6 +101,12 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     r.exit_code = 1;
     r.err = e.what();
     changed_files = e.changed();
+  } catch (const jinja::TemplateError& e) {  // a limit met outside a template (data)
+    r.exit_code = 1;
+    r.err = e.format();
+  } catch (const std::bad_alloc&) {
+    r.exit_code = 1;
+    r.err = jinja::out_of_memory_message();
   }
   if (r.exit_code && !r.err.empty() && generating && !changed_files)
     r.err += "wfgen generate: nothing was written\n";
@@ -111,8 +121,9 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
 RunResult list_project(const fs::path& root, const RunOptions& opt) {
   return run_reporting_errors([&](RunResult& r) {
     auto project = open_project(root, opt.max_input_size);
-    Manifest m = load_manifest(*project, root.string());
-    std::vector<Output> outputs = render_project(project, m);
+    Manifest m = load_manifest(*project, root.string(), opt.limits);
+    jinja::LimitsScope limits(m.engine.limits);
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     r.out = list_table(outputs);
   });

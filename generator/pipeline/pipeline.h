@@ -31,6 +31,8 @@ struct RunOptions {
   bool force = false;            // generate: overwrite files wfgen did not write
   bool wait = true;              // wait for the project lock (false: fail at once)
   uint64_t max_input_size = files::kDefaultMaxInputSize;  // per file read
+  unsigned threads = 0;  // threads rendering outputs (0: one per core); same bytes for any
+  std::vector<LimitOverride> limits;  // the --max-... flags: they win over wfgen.yml's limits
   // Told what the run is waiting for, while it waits ("waiting for the project lock").
   std::function<void(const std::string&)> notify;
 };

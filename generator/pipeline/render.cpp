@@ -1,9 +1,14 @@
 #include "pipeline/render.h"
 
 #include <algorithm>
-#include <fstream>
+#include <atomic>
+#include <cstdint>
+#include <exception>
 #include <map>
-#include <sstream>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 #include "data/json_convert.h"
 #include "data/load.h"
@@ -11,6 +16,7 @@
 #include "files/error.h"
 #include "files/template_loader.h"
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/ops.h"
 #include "matrix/matrix_set.h"
 #include "pipeline/header.h"
@@ -67,36 +73,225 @@ std::string note_rendering(const std::string& path, const Output& o) {
   return note + "\n";
 }
 
-class ProjectRenderer {
- public:
-  ProjectRenderer(std::shared_ptr<const files::Tree> project, const Manifest& m,
-                  const ContextHook& hook)
-      : project_(std::move(project)),
-        m_(m),
-        hook_(hook),
-        loader_(project_loader(project_, m.template_dirs)),
-        env_(m.engine, loader_),
-        matrices_([this](const std::string& path) { return project_->read(path); }, eval_) {}
+std::string output_template_name(const Family& fam) {
+  return std::string(kManifestName) + " (output of " + fam.name + ")";
+}
 
-  std::vector<Output> run() {
-    std::vector<Output> outputs;
-    std::map<std::string, std::string> owners;  // path -> who made it, for collisions
-    for (const Family& fam : m_.families) render_family(fam, outputs, owners);
-    std::sort(outputs.begin(), outputs.end(),
-              [](const Output& a, const Output& b) { return a.path < b.path; });
-    return outputs;
+void put_all(jinja::Value& dict, const Json& obj) {
+  for (auto it = obj.begin(); it != obj.end(); ++it)
+    dict.dict_obj().set(jinja::Value::string(it.key()), data::to_value(it.value()));
+}
+
+jinja::Value copy_dict(const jinja::Value& dict) {
+  jinja::Value out = jinja::Value::dict();
+  for (const auto& [k, v] : dict.dict_obj().entries()) out.dict_obj().set(k, v);
+  return out;
+}
+
+// Hands template sources to every thread's Environment: each file is read once, under a
+// lock (a files::Tree caches directories and is not thread-safe).
+class SharedSources : public jinja::Loader {
+ public:
+  explicit SharedSources(std::shared_ptr<const files::TreeLoader> inner) : inner_(std::move(inner)) {}
+  std::optional<Source> load(std::string_view name) const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = read_.find(name);
+    if (it == read_.end()) it = read_.emplace(std::string(name), inner_->load(name)).first;
+    return it->second;
+  }
+  std::string not_found_message(std::string_view name) const override {
+    return inner_->not_found_message(name);
   }
 
  private:
+  std::shared_ptr<const files::TreeLoader> inner_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::optional<Source>, std::less<>> read_;
+};
+
+// A family ready to render: its template found, its matrix expanded and its rows chosen.
+struct FamilyPlan {
+  const Family* fam = nullptr;
+  const matrix::Matrix* mx = nullptr;           // null for a family without a matrix
+  std::vector<const matrix::Matrix*> tables;    // one per fam->tables
+  std::vector<int> all_rows;                    // all_rows families: the rows `where` kept
+};
+
+// The variables every output of the family sees: the manifest's, the family's, its tables.
+jinja::Value base_context(const Manifest& m, const FamilyPlan& plan) {
+  jinja::Value base = jinja::Value::dict();
+  put_all(base, m.vars);
+  put_all(base, plan.fam->vars);
+  for (size_t i = 0; i < plan.tables.size(); ++i) {
+    std::vector<jinja::Value> list;
+    list.reserve(plan.tables[i]->rows.size());
+    for (const matrix::Row& r : plan.tables[i]->rows) list.push_back(data::to_value(r.values));
+    base.dict_obj().set(jinja::Value::string(plan.fam->tables[i].name),
+                        jinja::Value::list(std::move(list)));
+  }
+  return base;
+}
+
+// One output to make. Jobs are made in the order the sequential renderer would meet them;
+// their results are checked in that order, so the first error is the same whatever the
+// thread count.
+struct Job {
+  size_t plan = 0;
+  Output proto;                // all but path and content
+  const Json* row = nullptr;   // per_row: the row's values
+  const Json* item = nullptr;  // `each`: the item
+  std::exception_ptr failed;   // planning the family failed here: nothing after it runs
+};
+
+// What rendering one job gave.
+struct Rendered {
+  std::string rel;  // the rendered output pattern
+  std::string why;  // why `rel` is no output path ("" with `normal` empty: not inside)
+  std::string normal;
+  std::exception_ptr path_error, body_error;
+};
+
+// Renders jobs on one thread, with that thread's Environment: the engine's values and
+// parsed templates are never shared between threads (their reference counts and lookup
+// caches are not atomic).
+class JobRenderer {
+ public:
+  JobRenderer(const Manifest& m, const std::vector<FamilyPlan>& plans, jinja::Environment& env,
+              const ContextHook& hook)
+      : m_(m), plans_(plans), env_(env), hook_(hook), families_(plans.size()) {}
+
+  // Fills `o.content` (and `o.path`) and `r`; never throws.
+  void render(const Job& job, Output& o, Rendered& r) {
+    try {
+      Compiled& c = compiled(job.plan);
+      jinja::Value ctx = context(job, c);
+      try {
+        r.rel = env_.render(*c.output, ctx);
+      } catch (...) {
+        r.path_error = std::current_exception();
+        return;
+      }
+      r.normal = normal_output_path(r.rel, r.why);
+      if (r.normal.empty()) return;
+      o.path = m_.output_dir.empty() ? r.normal : m_.output_dir + "/" + r.normal;
+      if (hook_) hook_(o, ctx);
+      std::string body = env_.render(*c.body, ctx);
+      std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
+      o.content = compose_output(sources, m_.header, body, comment_style(o.path));
+    } catch (...) {
+      r.body_error = std::current_exception();
+    }
+  }
+
+ private:
+  struct Compiled {
+    std::shared_ptr<const jinja::Template> body, output;
+    jinja::Value base;  // the manifest's and family's vars, and its tables
+  };
+
+  // The family's templates and variables, made on first use (the planner has parsed
+  // both once already, so errors here are not expected).
+  Compiled& compiled(size_t plan) {
+    std::optional<Compiled>& c = families_[plan];
+    if (c) return *c;
+    const FamilyPlan& p = plans_[plan];
+    Compiled made;
+    made.body = env_.get_template(p.fam->template_name);
+    made.output = env_.from_string(p.fam->output, output_template_name(*p.fam));
+    made.base = base_context(m_, p);
+    return c.emplace(std::move(made));
+  }
+
+  jinja::Value context(const Job& job, const Compiled& c) {
+    const FamilyPlan& p = plans_[job.plan];
+    jinja::Value ctx = copy_dict(c.base);
+    if (job.row) put_all(ctx, *job.row);
+    if (job.item)
+      ctx.dict_obj().set(jinja::Value::string(p.fam->each->item), data::to_value(*job.item));
+    if (p.fam->mode == FamilyMode::AllRows && p.mx) {
+      std::vector<jinja::Value> list;
+      list.reserve(p.all_rows.size());
+      for (int i : p.all_rows) list.push_back(data::to_value(p.mx->rows[i].values));
+      ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
+    }
+    return ctx;
+  }
+
+  const Manifest& m_;
+  const std::vector<FamilyPlan>& plans_;
+  jinja::Environment& env_;
+  const ContextHook& hook_;
+  std::vector<std::optional<Compiled>> families_;
+};
+
+class ProjectRenderer {
+ public:
+  ProjectRenderer(std::shared_ptr<const files::Tree> project, const Manifest& m,
+                  const ContextHook& hook, unsigned threads)
+      : project_(std::move(project)),
+        m_(m),
+        hook_(hook),
+        threads_(threads),
+        loader_(project_loader(project_, m.template_dirs)),
+        sources_(std::make_shared<SharedSources>(loader_)),
+        env_(m.engine, sources_),
+        eval_(m.engine.limits),
+        matrices_([this](const std::string& path) { return project_->read(path); }, eval_,
+                  m.limits.matrix) {}
+
+  std::vector<Output> run() {
+    plans_.reserve(m_.families.size());  // jobs point at plans
+    for (const Family& fam : m_.families) {
+      try {
+        plan_family(fam);
+      } catch (...) {
+        Job failed;
+        failed.failed = std::current_exception();
+        jobs_.push_back(std::move(failed));
+        break;  // as a sequential run, nothing after the first error
+      }
+    }
+    std::vector<Output> made(jobs_.size());
+    std::vector<Rendered> results(jobs_.size());
+    render_all(made, results);
+    std::vector<Output> outputs;
+    outputs.reserve(jobs_.size());
+    std::map<std::string, std::string> owners;  // path -> who made it, for collisions
+    for (size_t i = 0; i < jobs_.size(); ++i) {
+      if (jobs_[i].failed) std::rethrow_exception(jobs_[i].failed);
+      accept(plans_[jobs_[i].plan], made[i], results[i], owners);
+      outputs.push_back(std::move(made[i]));
+    }
+    return sorted_by_path(std::move(outputs));
+  }
+
+ private:
+  // Sorting indices moves each output once, not at every swap.
+  static std::vector<Output> sorted_by_path(std::vector<Output> outputs) {
+    std::vector<size_t> order(outputs.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return outputs[a].path < outputs[b].path; });
+    std::vector<Output> sorted;
+    sorted.reserve(outputs.size());
+    for (size_t i : order) sorted.push_back(std::move(outputs[i]));
+    return sorted;
+  }
+
   const data::Document& doc() const { return *m_.doc; }
 
   [[noreturn]] void fail_at(const std::string& ptr, const std::string& msg, bool key = false) {
     throw ProjectError(doc().error_at(ptr, msg, key).format());
   }
+  // An error of the expression or pattern written at `ptr`, at its spot in the manifest.
+  [[noreturn]] void fail_in(const std::string& ptr, const jinja::TemplateError& e,
+                            const std::string& context) {
+    throw ProjectError(matrix::expression_error(doc(), ptr, e, context).format());
+  }
 
-  void render_family(const Family& fam, std::vector<Output>& outputs,
-                     std::map<std::string, std::string>& owners) {
-    std::shared_ptr<const jinja::Template> tmpl;
+  // Parses the family's templates (to fail here, in order), expands its matrix and
+  // chooses its rows, and adds its jobs.
+  void plan_family(const Family& fam) {
     std::string template_file;
     try {
       auto found = loader_->find(fam.template_name);
@@ -104,91 +299,178 @@ class ProjectRenderer {
         fail_at(pointer_child(fam.ptr, "template"),
                 "template '" + fam.template_name + "' does not exist in " + dirs_text());
       template_file = found->filename;
-      tmpl = env_.get_template(fam.template_name);
+      env_.get_template(fam.template_name);
     } catch (const jinja::TemplateError& e) {
       throw ProjectError(e.format());
     }
-    std::shared_ptr<const jinja::Template> out_tmpl;
     try {
-      out_tmpl = env_.from_string(fam.output,
-                                  std::string(kManifestName) + " (output of " + fam.name + ")");
+      env_.from_string(fam.output, output_template_name(fam));
     } catch (const jinja::TemplateError& e) {
-      fail_at(pointer_child(fam.ptr, "output"), "bad output pattern: " + e.message());
+      fail_in(pointer_child(fam.ptr, "output"), e, "bad output pattern");
     }
-
-    jinja::Value base = jinja::Value::dict();
-    auto put_all = [](jinja::Value& dict, const Json& obj) {
-      for (auto it = obj.begin(); it != obj.end(); ++it)
-        dict.dict_obj().set(jinja::Value::string(it.key()), data::to_value(it.value()));
-    };
-    put_all(base, m_.vars);
-    put_all(base, fam.vars);
-    for (const TableRef& t : fam.tables) {
-      const matrix::Matrix& table = matrix_at(t.matrix, t.ptr);
-      std::vector<jinja::Value> list;
-      list.reserve(table.rows.size());
-      for (const matrix::Row& r : table.rows) list.push_back(data::to_value(r.values));
-      base.dict_obj().set(jinja::Value::string(t.name), jinja::Value::list(std::move(list)));
-    }
+    FamilyPlan plan;
+    plan.fam = &fam;
+    for (const TableRef& t : fam.tables) plan.tables.push_back(&matrix_at(t.matrix, t.ptr));
 
     Output proto;
     proto.family = fam.name;
     proto.template_name = template_file;
     proto.matrix = fam.matrix;
-
+    const size_t index = plans_.size();
     if (fam.matrix.empty()) {
-      render_one(fam, *tmpl, *out_tmpl, base, proto, outputs, owners);
+      plans_.push_back(std::move(plan));
+      jobs_.push_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
       return;
     }
     const matrix::Matrix& mx = matrix_at(fam.matrix, pointer_child(fam.ptr, "matrix"));
-    std::vector<std::pair<int, jinja::Value>> rows;
-    for (size_t i = 0; i < mx.rows.size(); ++i) {
-      jinja::Value ctx = copy(base);
-      put_all(ctx, mx.rows[i].values);
-      if (!fam.where.empty()) {
-        try {
-          if (!jinja::truthy(eval_.evaluate(fam.where, ctx))) continue;
-        } catch (const jinja::TemplateError& e) {
-          fail_at(pointer_child(fam.ptr, "where"), "in 'where': " + e.message());
-        }
-      }
-      rows.emplace_back(static_cast<int>(i), ctx);
-    }
-    if (rows.empty())
-      fail_at(pointer_child(fam.ptr, "where"), "'where' selects no row of " + fam.matrix);
+    plan.mx = &mx;
+    std::vector<int> rows = selected_rows(fam, plan);
     if (fam.mode == FamilyMode::AllRows) {
-      jinja::Value ctx = copy(base);
-      std::vector<jinja::Value> list;
-      for (auto& r : rows) {
-        list.push_back(data::to_value(mx.rows[r.first].values));
-        proto.rows.push_back(r.first);
-      }
-      ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
-      render_one(fam, *tmpl, *out_tmpl, ctx, proto, outputs, owners);
+      proto.rows = rows;
+      plan.all_rows = std::move(rows);
+      plans_.push_back(std::move(plan));
+      jobs_.push_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
       return;
     }
     if (fam.each) check_each(*fam.each, mx);
-    for (auto& [index, ctx] : rows) {
+    plans_.push_back(std::move(plan));
+    for (int r : rows) {
+      const matrix::Row& row = mx.rows[r];
       Output o = proto;
-      o.row = index;
-      o.rows = {index};
-      o.row_origin = mx.origin(mx.rows[index]);
+      o.row = r;
+      o.rows = {r};
+      o.row_origin = mx.origin(row);
       if (!fam.each) {
-        render_one(fam, *tmpl, *out_tmpl, ctx, o, outputs, owners);
+        jobs_.push_back(Job{index, std::move(o), &row.values, nullptr, nullptr});
         continue;
       }
-      const matrix::Row& row = mx.rows[index];
       const Json& items = row.values.at(fam.each->field);
       for (size_t k = 0; items.is_array() && k < items.size(); ++k) {
         Output one = o;
         one.item = fam.each->item + " " + std::to_string(k + 1);
         std::string at = pointer_child(pointer_child(row.origin_ptr, fam.each->field), k);
         if (mx.doc->root().contains(Json::json_pointer(at))) one.row_origin = mx.doc->value_mark(at);
-        jinja::Value item_ctx = copy(ctx);
-        item_ctx.dict_obj().set(jinja::Value::string(fam.each->item), data::to_value(items[k]));
-        render_one(fam, *tmpl, *out_tmpl, item_ctx, one, outputs, owners);
+        jobs_.push_back(Job{index, std::move(one), &row.values, &items[k], nullptr});
       }
     }
+  }
+
+  // The rows of the family's matrix its `where` keeps (all of them without one).
+  std::vector<int> selected_rows(const Family& fam, const FamilyPlan& plan) {
+    const matrix::Matrix& mx = *plan.mx;
+    std::vector<int> rows;
+    if (fam.where.empty()) {
+      for (size_t i = 0; i < mx.rows.size(); ++i) rows.push_back(static_cast<int>(i));
+      return rows;
+    }
+    jinja::Value base = base_context(m_, plan);
+    for (size_t i = 0; i < mx.rows.size(); ++i) {
+      jinja::Value ctx = copy_dict(base);
+      put_all(ctx, mx.rows[i].values);
+      try {
+        if (jinja::truthy(eval_.evaluate(fam.where, ctx))) rows.push_back(static_cast<int>(i));
+      } catch (const jinja::TemplateError& e) {
+        fail_in(pointer_child(fam.ptr, "where"), e, "in 'where'");
+      }
+    }
+    if (rows.empty())
+      fail_at(pointer_child(fam.ptr, "where"), "'where' selects no row of " + fam.matrix);
+    return rows;
+  }
+
+  // Renders every job: on this thread alone when there are few (or a hook wants the
+  // variables in order), else on `threads_` threads taking jobs in turn.
+  void render_all(std::vector<Output>& made, std::vector<Rendered>& results) {
+    size_t stop = jobs_.size();  // a planning failure ends the list
+    if (!jobs_.empty() && jobs_.back().failed) --stop;
+    std::atomic<size_t> next{0};
+    std::atomic<size_t> first_error{SIZE_MAX};  // jobs after it need not run
+    auto work = [&](JobRenderer& renderer) {
+      for (size_t i = next++; i < stop; i = next++) {
+        if (i > first_error.load()) continue;
+        made[i] = jobs_[i].proto;
+        renderer.render(jobs_[i], made[i], results[i]);
+        const Rendered& r = results[i];
+        if (r.path_error || r.body_error || r.normal.empty()) {
+          size_t seen = first_error.load();
+          while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
+          }
+        }
+      }
+    };
+    unsigned threads = hook_ ? 1 : std::min<size_t>(threads_, stop / kJobsPerThread);
+    // This thread renders too, with the Environment the planner filled.
+    JobRenderer here(m_, plans_, env_, hook_);
+    if (threads <= 1) {
+      work(here);
+      return;
+    }
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) {
+      try {
+        pool.emplace_back([&] {
+          jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
+          jinja::Environment env(m_.engine, sources_);
+          JobRenderer renderer(m_, plans_, env, hook_);
+          work(renderer);
+        });
+      } catch (const std::system_error&) {
+        break;  // no more threads to be had: the ones started (and this one) do it all
+      }
+    }
+    work(here);
+    for (auto& t : pool) t.join();
+  }
+
+  // Checks a rendered job in order: its path, that no other output has it, its body.
+  void accept(const FamilyPlan& plan, Output& o, const Rendered& r,
+              std::map<std::string, std::string>& owners) {
+    const Family& fam = *plan.fam;
+    if (r.path_error) {
+      try {
+        std::rethrow_exception(r.path_error);
+      } catch (const jinja::TemplateError& e) {
+        fail_in(pointer_child(fam.ptr, "output"), e,
+                "in the output pattern" +
+                    (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : std::string()));
+      }
+    }
+    if (r.normal.empty())
+      fail_at(pointer_child(fam.ptr, "output"),
+              "output pattern gives '" + files::printable(r.rel) + "', which " +
+                  (r.why.empty() ? "is not a file path inside " +
+                                       (m_.output_dir.empty() ? "the project" : m_.output_dir)
+                                 : r.why));
+    std::string who = describe(o);
+    auto [it, fresh] = owners.emplace(o.path, who);
+    if (!fresh) {
+      if (o.row >= 0 && !o.matrix.empty())
+        throw ProjectError(
+            data::DataError(o.matrix, o.row_origin,
+                            std::string(o.item.empty() ? "two rows" : "two outputs") + " write " +
+                                o.path + ": this one and " + it->second,
+                            row_line(o))
+                .format());
+      fail_at(pointer_child(fam.ptr, "output"),
+              "two outputs are " + o.path + ": " + who + " and " + it->second);
+    }
+    if (r.body_error) {
+      try {
+        std::rethrow_exception(r.body_error);
+      } catch (const jinja::TemplateError& e) {
+        throw ProjectError(e.format() + note_rendering(o.path, o));
+      }
+    }
+    run_output_ += o.content.size();
+    if (run_output_ > m_.limits.max_run_output)
+      throw ProjectError(
+          data::DataError(kManifestName, {},
+                          jinja::limit_message("the outputs of this run would be more than " +
+                                                   std::to_string(m_.limits.max_run_output) +
+                                                   " bytes",
+                                               "max_run_output", m_.limits.max_run_output))
+              .format() +
+          note_rendering(o.path, o));
   }
 
   // `each: ITEM in FIELD` names a list (or table) field of the matrix; a null is no items.
@@ -214,57 +496,6 @@ class ProjectRenderer {
     return *m;
   }
 
-  static jinja::Value copy(const jinja::Value& dict) {
-    jinja::Value out = jinja::Value::dict();
-    for (const auto& [k, v] : dict.dict_obj().entries()) out.dict_obj().set(k, v);
-    return out;
-  }
-
-  void render_one(const Family& fam, const jinja::Template& tmpl, const jinja::Template& out_tmpl,
-                  const jinja::Value& ctx, Output o, std::vector<Output>& outputs,
-                  std::map<std::string, std::string>& owners) {
-    std::string rel;
-    try {
-      rel = env_.render(out_tmpl, ctx);
-    } catch (const jinja::TemplateError& e) {
-      fail_at(pointer_child(fam.ptr, "output"),
-              "in the output pattern: " + e.message() +
-                  (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : ""));
-    }
-    std::string why;
-    std::string normal = normal_output_path(rel, why);
-    if (normal.empty())
-      fail_at(pointer_child(fam.ptr, "output"),
-              "output pattern gives '" + files::printable(rel) + "', which " +
-                  (why.empty() ? "is not a file path inside " +
-                                     (m_.output_dir.empty() ? "the project" : m_.output_dir)
-                               : why));
-    o.path = m_.output_dir.empty() ? normal : m_.output_dir + "/" + normal;
-    std::string who = describe(o);
-    auto [it, fresh] = owners.emplace(o.path, who);
-    if (!fresh) {
-      if (o.row >= 0 && !o.matrix.empty())
-        throw ProjectError(
-            data::DataError(o.matrix, o.row_origin,
-                            std::string(o.item.empty() ? "two rows" : "two outputs") + " write " +
-                                o.path + ": this one and " + it->second,
-                            row_line(o))
-                .format());
-      fail_at(pointer_child(fam.ptr, "output"),
-              "two outputs are " + o.path + ": " + who + " and " + it->second);
-    }
-    if (hook_) hook_(o, ctx);
-    std::string body;
-    try {
-      body = env_.render(tmpl, ctx);
-    } catch (const jinja::TemplateError& e) {
-      throw ProjectError(e.format() + note_rendering(o.path, o));
-    }
-    std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
-    o.content = compose_output(sources, m_.header, body, comment_style(o.path));
-    outputs.push_back(std::move(o));
-  }
-
   std::string row_line(const Output& o) {
     std::optional<std::string> text = project_->read(o.matrix);
     return text ? data::line_of(*text, o.row_origin.line) : std::string();
@@ -283,20 +514,29 @@ class ProjectRenderer {
     return s;
   }
 
+  static constexpr size_t kJobsPerThread = 8;  // fewer jobs are not worth a thread
+
   std::shared_ptr<const files::Tree> project_;
   const Manifest& m_;
   const ContextHook& hook_;
+  unsigned threads_;
   std::shared_ptr<files::TreeLoader> loader_;
-  jinja::Environment env_;
+  std::shared_ptr<SharedSources> sources_;
+  jinja::Environment env_;  // the planner's: parses every template once, up front
   matrix::ExpressionEvaluator eval_;
   matrix::MatrixSet matrices_;
+  std::vector<FamilyPlan> plans_;
+  std::vector<Job> jobs_;
+  size_t run_output_ = 0;  // bytes of the outputs accepted so far
 };
 
 }  // namespace
 
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
-                                   const Manifest& manifest, const ContextHook& hook) {
-  return ProjectRenderer(std::move(project), manifest, hook).run();
+                                   const Manifest& manifest, const ContextHook& hook,
+                                   unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  return ProjectRenderer(std::move(project), manifest, hook, threads).run();
 }
 
 }  // namespace wfgen::pipeline

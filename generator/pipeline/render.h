@@ -41,9 +41,12 @@ using ContextHook = std::function<void(const Output&, const jinja::Value& vars)>
 // Renders every output of the project, sorted by path; templates and matrices are read
 // inside `project` only. Output paths are normalised ("d//x.yml" is "d/x.yml") and
 // checked: relative, inside the output dir, no control characters, no '..', names the
-// file system can hold. `hook` sees each output's variables. Throws ProjectError,
+// file system can hold. `hook` sees each output's variables (and makes the render
+// single-threaded). Outputs are rendered on up to `threads` threads (0: one per core);
+// the outputs and the first error are the same whatever the count. Throws ProjectError,
 // files::FileError.
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
-                                   const Manifest& manifest, const ContextHook& hook = {});
+                                   const Manifest& manifest, const ContextHook& hook = {},
+                                   unsigned threads = 0);
 
 }  // namespace wfgen::pipeline

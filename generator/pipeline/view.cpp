@@ -1,6 +1,10 @@
 #include "pipeline/view.h"
 
+#include <new>
+
 #include "files/error.h"
+#include "jinja/error.h"
+#include "jinja/limits.h"
 
 namespace wfgen::pipeline {
 
@@ -64,6 +68,14 @@ RunResult run_reporting_errors(const std::function<void(RunResult&)>& body) {
     r.exit_code = 1;
     r.out.clear();
     r.err = std::string(e.what()) + "\n";
+  } catch (const jinja::TemplateError& e) {  // a limit met outside a template (data)
+    r.exit_code = 1;
+    r.out.clear();
+    r.err = e.format();
+  } catch (const std::bad_alloc&) {
+    r.exit_code = 1;
+    r.out.clear();
+    r.err = jinja::out_of_memory_message();
   }
   return r;
 }

@@ -144,7 +144,7 @@ void Builder::start_collection(Kind kind, Style style, Mark mark, uint32_t offse
                                const Properties& props) {
   if (stack_.size() >= options_.max_depth)
     reporter_.fail(DiagKind::Limit, offset, mark,
-                   "collections nested deeper than " + std::to_string(options_.max_depth) + " levels");
+                   depth_limit_message(options_));
   Node* n = make(kind, style, props.has_anchor || props.has_tag ? props.mark : mark,
                  props.has_anchor || props.has_tag ? props.offset : offset);
   n->flags_ |= Node::kOpen;

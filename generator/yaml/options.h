@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 namespace wfgen::yaml {
 
@@ -22,6 +24,8 @@ struct ParseOptions {
   // Collections nested deeper than this are refused (parsing never recurses, but every
   // consumer of the tree does; CPython's recursion limit is of the same order).
   size_t max_depth = 1000;
+  // The setting that raises max_depth, named in its message ("" when none can).
+  std::string_view max_depth_setting;
   // Nodes that aliases may add to the expanded data, summed over the document: each alias
   // adds the node count of what it names (aliases inside included). Stops alias bombs.
   size_t max_alias_nodes = 100'000;
@@ -30,5 +34,8 @@ struct ParseOptions {
   // The whole text, in bytes (positions are 32-bit).
   size_t max_document_bytes = size_t{256} << 20;
 };
+
+// "collections nested deeper than N levels", naming the setting when there is one.
+std::string depth_limit_message(const ParseOptions& options);
 
 }  // namespace wfgen::yaml

@@ -219,8 +219,7 @@ bool Scanner::add_indent(int col, size_t at) {
   if (indent_ >= col) return false;
   if (indents_.size() + static_cast<size_t>(flow_level_) >= options_.max_depth)
     reporter_.fail(DiagKind::Limit, static_cast<uint32_t>(at), mark_of(static_cast<uint32_t>(at)),
-                   "collections nested deeper than " + std::to_string(options_.max_depth) +
-                       " levels");
+                   depth_limit_message(options_));
   indents_.push_back(indent_);
   indent_ = col;
   return true;
@@ -342,8 +341,7 @@ void Scanner::fetch_flow_collection_start(Tok type) {
   save_simple_key();
   if (indents_.size() + static_cast<size_t>(flow_level_) >= options_.max_depth)
     reporter_.fail(DiagKind::Limit, static_cast<uint32_t>(pos_), mark(),
-                   "collections nested deeper than " + std::to_string(options_.max_depth) +
-                       " levels");
+                   depth_limit_message(options_));
   ++flow_level_;
   if (simple_keys_.size() <= static_cast<size_t>(flow_level_)) simple_keys_.emplace_back();
   allow_simple_key_ = true;

@@ -145,7 +145,7 @@ TEST(MatrixConstraints, ChecksFailAtTheFieldOrTheRow) {
             "m.yml:12:5: error: an L3 or L4 repo needs at least one on-call");
   EXPECT_EQ(error_of("fields: {a: int}\nchecks:\n  - {assert: 'nope > 1', message: m}\n"
                      "entries: [{a: 1}]\n"),
-            "m.yml:3:14: error: in check: 'nope' is undefined");
+            "m.yml:3:15: error: in check: 'nope' is undefined");
   EXPECT_EQ(error_of("fields: {a: int}\nchecks:\n  - {assert: 'a', message: m, at: b}\n"
                      "entries: [{a: 1}]\n"),
             "m.yml:3:35: error: unknown field 'b' (did you mean 'a'?)");

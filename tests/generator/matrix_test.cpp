@@ -195,7 +195,7 @@ TEST(MatrixErrors, BadDerivation) {
   EXPECT_EQ(error_of("fields: {a: string, b: string}\n"
                      "derive: {b: \"missing ~ 'x'\"}\n"
                      "entries: [{a: x}]\n"),
-            "m.yml:2:13: error: in derived field 'b': 'missing' is undefined");
+            "m.yml:2:22: error: in derived field 'b': 'missing' is undefined");
   EXPECT_EQ(error_of("fields: {a: string, b: string}\n"
                      "derive: {b: \"1 + 1\"}\n"
                      "entries: [{a: x}]\n"),

@@ -105,7 +105,7 @@ TEST(MatrixWhenErrors, PositionedAtTheAxis) {
                      "axes:\n"
                      "  package: [wheel]\n"
                      "  python: {values: ['3.10'], when: \"pkg == 'wheel'\"}\n"),
-            "m.yml:4:36: error: in `when` of axis 'python': 'pkg' is undefined");
+            "m.yml:4:37: error: in `when` of axis 'python': 'pkg' is undefined");
   EXPECT_EQ(error_of("fields: {package: string, python: {type: string, default: ''}}\n"
                      "axes:\n"
                      "  package: [wheel]\n"

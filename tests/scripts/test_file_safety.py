@@ -347,6 +347,23 @@ def case_render(work, outside):
     expect_eq(r.stderr, "nodir/out: error: cannot write: cannot open its directory nodir: No such file or "
                         "directory\n", "render: -o into a missing directory says why")
 
+    # Streaming: an output of several chunks (1 MiB each) arrives whole, in -o and on stdout;
+    # a render that fails after chunks were written to -o's temporary file leaves the
+    # target as it was and no temporary file.
+    write(os.path.join(d, "big.j2"), "{% for i in range(300000) %}line {{ i }}\n{% endfor %}")
+    write(os.path.join(d, "big_bad.j2"), "{% for i in range(300000) %}line {{ i }}\n{% endfor %}\n{{ 1 // 0 }}")
+    expected = "".join(f"line {i}\n" for i in range(300000)).encode()
+    r = run(["render", "big.j2", "-o", "out.yml"], cwd=d)
+    expect(r.returncode == 0 and read(out) == expected, "render: a streamed -o output is whole", r.stderr)
+    r = subprocess.run([WFGEN, "render", "big.j2"], cwd=d, capture_output=True, timeout=60)
+    expect(r.returncode == 0 and r.stdout == expected, "render: a streamed stdout output is whole")
+    r = run(["render", "big_bad.j2", "-o", "out.yml"], cwd=d)
+    expect_eq((r.returncode, r.stderr.splitlines()[0] if r.stderr else ""),
+              (1, "big_bad.j2:3:6: error: integer division or modulo by zero"),
+              "render: a render failing after streamed chunks is an error")
+    expect(read(out) == expected and leftovers(d) == [],
+           "render: a failed streamed render leaves the target as it was and no temporary file")
+
     r = run(["render", "inc"], cwd=d)
     expect_eq(r.stderr, "inc: error: cannot read: not a regular file (it is a directory)\n",
               "render: a directory as template")

@@ -75,6 +75,15 @@ def main():
     # 1. The committed files are exactly what the sources make.
     r = run([a.wfgen, "check", "-C", a.root])
     expect(r.returncode == 0, "wfgen check passes on the repository", r.stdout[-3000:] + r.stderr)
+    # On any number of threads: the same outputs, the same report.
+    for jobs in ("1", "3"):
+        rj = run([a.wfgen, "check", "-C", a.root, "-j", jobs])
+        expect((rj.returncode, rj.stdout) == (r.returncode, r.stdout), f"check -j {jobs} reports the same",
+               rj.stdout[-3000:] + rj.stderr)
+    r0 = run([a.wfgen, "check", "-C", a.root, "-j", "0"])
+    expect((r0.returncode, r0.stderr) == (2, "--jobs: Value 0 not in range 1 to 1024\n"
+                                          "Run with --help for more information.\n"),
+           "check -j 0 is a usage error", r0.stderr)
 
     # 2. Equal as data to the references.
     r = run([sys.executable, os.path.join(tools, "yaml_equal.py"), refs, workflows] + PERF)

@@ -36,17 +36,25 @@ void annotate(const Body& body) {
   }
 }
 
+std::shared_ptr<Template> run_passes(std::shared_ptr<Template> tmpl) {
+  annotate(tmpl->body());
+  resolve_scopes(*tmpl);
+  check_unknown_filters_tests(*tmpl);
+  return tmpl;
+}
+
 }  // namespace
 
 std::shared_ptr<Template> compile_template(std::string name, std::string_view source,
                                            const EnvironmentOptions& options,
                                            std::string filename) {
-  std::shared_ptr<Template> tmpl =
-      parse_template(std::move(name), source, options, std::move(filename));
-  annotate(tmpl->body());
-  resolve_scopes(*tmpl);
-  check_unknown_filters_tests(*tmpl);
-  return tmpl;
+  return run_passes(parse_template(std::move(name), source, options, std::move(filename)));
+}
+
+std::shared_ptr<Template> compile_expression(std::string name, std::string_view source,
+                                             const EnvironmentOptions& options,
+                                             uint32_t result_symbol) {
+  return run_passes(parse_expression_template(std::move(name), source, options, result_symbol));
 }
 
 }  // namespace wfgen::jinja

@@ -5,6 +5,7 @@
 // (unknown_filters_tests.h).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -18,5 +19,9 @@ class Template;
 std::shared_ptr<Template> compile_template(std::string name, std::string_view source,
                                            const EnvironmentOptions& options,
                                            std::string filename = {});
+// As parse_expression_template (one expression, assigned to `result_symbol`), then the passes.
+std::shared_ptr<Template> compile_expression(std::string name, std::string_view source,
+                                             const EnvironmentOptions& options,
+                                             uint32_t result_symbol);
 
 }  // namespace wfgen::jinja

@@ -116,12 +116,16 @@ class JsonEncoder {
         encode_string(out, v.as_string());
         return;
       case Kind::List:
-      case Kind::Tuple:
+      case Kind::Tuple: {
+        ValuePath::Step step = enter(v);
         encode_array(out, v.items(), level);
         return;
-      case Kind::Dict:
+      }
+      case Kind::Dict: {
+        ValuePath::Step step = enter(v);
         encode_object(out, v, level);
         return;
+      }
       case Kind::Object:
         // namedtuples (groupby's _GroupTuple) serialize as arrays.
         if (v.obj().type_name() == "_GroupTuple") {
@@ -141,6 +145,12 @@ class JsonEncoder {
   }
 
  private:
+  // json.dumps(check_circular=True): a container met again inside itself is an error.
+  ValuePath::Step enter(const Value& container) {
+    if (path_.inside(container)) throw_error(ErrorKind::Value, "Circular reference detected");
+    return ValuePath::Step(path_, container, "converting a value to JSON");
+  }
+
   void newline(std::string& out, int level) {
     out += '\n';
     for (int i = 0; i < level; ++i) out += safe_indent_;
@@ -156,6 +166,7 @@ class JsonEncoder {
       if (i) out += indent_ ? "," : ", ";
       if (indent_) newline(out, level + 1);
       encode(out, items[i], level + 1);
+      if (out.size() > active_limits().max_string) check_string_size(out.size(), "the JSON");
     }
     if (indent_) newline(out, level);
     out += ']';
@@ -208,6 +219,7 @@ class JsonEncoder {
       }
       out += ": ";
       encode(out, value, level + 1);
+      if (out.size() > active_limits().max_string) check_string_size(out.size(), "the JSON");
     }
     if (indent_) newline(out, level);
     out += '}';
@@ -215,6 +227,7 @@ class JsonEncoder {
 
   const std::string* indent_;
   std::string safe_indent_;
+  ValuePath path_;
 };
 
 }  // namespace

@@ -90,7 +90,11 @@ Value filter_int(Runtime&, const Value& input, CallArgs& args) {
       if (base_v.kind() == Kind::Int || base_v.is_bool()) {
         int64_t base = to_index(base_v);
         if (base >= 0 && base <= 36) {
-          if (auto v = parse_int(input.as_string(), static_cast<int>(base))) return *v;
+          try {
+            if (auto v = parse_int(input.as_string(), static_cast<int>(base))) return *v;
+          } catch (const TemplateError& e) {  // ValueError (too many digits): as invalid
+            if (e.kind() != ErrorKind::Value) throw;
+          }
         }
       }
       auto d = parse_float(input.as_string());

@@ -3,6 +3,7 @@
 // broken over lines as PrettyPrinter does.
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,19 +49,33 @@ std::vector<const DictObj::Entry*> sorted_entries(const Value& dict) {
   return entries;
 }
 
-// PrettyPrinter._safe_repr: repr with dict keys sorted at every level.
-std::string safe_repr(const Value& v) {
+// pprint._recursion, without the id: Python prints the object's address, which would
+// make the output differ from run to run.
+std::string recursion(const Value& v) {
+  return "<Recursion on " + std::string(type_name(v)) + " with id=...>";
+}
+
+void check_size(const std::string& out) {
+  if (out.size() > active_limits().max_string) check_string_size(out.size(), "the pprint");
+}
+
+// PrettyPrinter._safe_repr: repr with dict keys sorted at every level. `context` holds the
+// containers being printed (a cycle prints as a recursion marker).
+std::string safe_repr(const Value& v, ValuePath& context) {
   switch (v.kind()) {
     case Kind::Undefined:
       return "Undefined";
     case Kind::Dict: {
       if (!v.dict_obj().size()) return "{}";
+      if (context.inside(v)) return recursion(v);
+      ValuePath::Step step(context, v, "printing a value");
       std::string out = "{";
       bool first = true;
       for (const auto* e : sorted_entries(v)) {
         if (!first) out += ", ";
         first = false;
-        out += safe_repr(e->first) + ": " + safe_repr(e->second);
+        out += safe_repr(e->first, context) + ": " + safe_repr(e->second, context);
+        check_size(out);
       }
       return out + "}";
     }
@@ -69,10 +84,13 @@ std::string safe_repr(const Value& v) {
       const auto& items = v.items();
       bool list = v.is_list();
       if (items.empty()) return list ? "[]" : "()";
+      if (context.inside(v)) return recursion(v);
+      ValuePath::Step step(context, v, "printing a value");
       std::string out = list ? "[" : "(";
       for (size_t i = 0; i < items.size(); ++i) {
         if (i) out += ", ";
-        out += safe_repr(items[i]);
+        out += safe_repr(items[i], context);
+        check_size(out);
       }
       if (!list && items.size() == 1) out += ',';
       return out + (list ? "]" : ")");
@@ -87,9 +105,16 @@ class PrettyPrinter {
   std::string out;
 
   void format(const Value& v, int64_t indent, int64_t allowance, int level) {
-    std::string rep = safe_repr(v);
+    bool container = v.is_sequence() || v.is_dict();
+    if (container && context_.inside(v)) {
+      out += recursion(v);
+      return;
+    }
+    std::string rep = safe_repr(v, context_);
     int64_t max_width = kWidth - indent - allowance;
     if (width_of(rep) > max_width) {
+      std::optional<ValuePath::Step> step;
+      if (container) step.emplace(context_, v, "printing a value");
       switch (v.kind()) {
         case Kind::Dict:
           return pprint_dict(v, indent, allowance, level + 1);
@@ -105,9 +130,12 @@ class PrettyPrinter {
       }
     }
     out += rep;
+    check_size(out);
   }
 
  private:
+  ValuePath context_;
+
   void pprint_dict(const Value& v, int64_t indent, int64_t allowance, int level) {
     out += '{';
     auto entries = sorted_entries(v);
@@ -116,7 +144,7 @@ class PrettyPrinter {
     std::string delimnl = ",\n" + std::string(static_cast<size_t>(indent), ' ');
     for (size_t i = 0; i < entries.size(); ++i) {
       bool last = i + 1 == entries.size();
-      std::string rep = safe_repr(entries[i]->first);
+      std::string rep = safe_repr(entries[i]->first, context_);
       out += rep;
       out += ": ";
       format(entries[i]->second, indent + width_of(rep) + 2, last ? allowance : 1, level);

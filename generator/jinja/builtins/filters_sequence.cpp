@@ -147,6 +147,7 @@ Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += sep;
     append_str(out, getter ? (*getter)(rt, items[i]) : items[i]);
+    check_string_growth(out, "the result of join");
   }
   return Value::string(std::move(out));
 }

@@ -110,6 +110,7 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
     indention = width.as_string();
   } else if (width.is_int() || width.is_bool()) {
     int64_t n = to_index(width);
+    if (n > 0) check_string_size(static_cast<size_t>(n), "the indentation");
     if (n > 0) indention.assign(static_cast<size_t>(n), ' ');
   } else {  // `" " * width`
     if (width.is_undefined()) raise_undefined(width);
@@ -125,6 +126,7 @@ Value filter_indent(Runtime&, const Value& input, CallArgs& args) {
   }
   std::string s = input.as_string() + "\n";  // the quirk splitlines needs
   std::vector<std::string> lines = py_splitlines(s);
+  check_string_size(lines.size(), indention.size(), s.size(), "the indented string");
   std::string rv;
   if (blank) {
     for (size_t i = 0; i < lines.size(); ++i) {
@@ -438,6 +440,7 @@ Value filter_wordwrap(Runtime&, const Value& input, CallArgs& args) {
       if (!first_line) out += wrapstring;
       first_line = false;
       out += wrapped;
+      check_string_growth(out, "the result of wordwrap");  // a long wrapstring repeats
     }
   }
   return Value::string(std::move(out));

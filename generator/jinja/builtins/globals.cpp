@@ -17,54 +17,69 @@ namespace wfgen::jinja::builtins {
 
 namespace {
 
-// A range is lazy (len, indexing and printing need no items), but iterating one lists
-// its items: this bounds that list (160 MB of values).
-constexpr int64_t kMaxRangeItems = 10'000'000;
-
-// Python's range object: iterable, prints as range(start, stop[, step]).
+// Python's range object: lazy (len, indexing and printing need no items), exact for any
+// ints (a huge step or bounds beyond 64 bits list the right items), iterable up to
+// max_items items; len() of one longer than Py_ssize_t raises OverflowError as Python's.
 struct RangeObject : ObjectBase {
-  int64_t start, stop, step;
-  RangeObject(int64_t a, int64_t b, int64_t s) : start(a), stop(b), step(s) {}
-  int64_t size() const {
-    if (step > 0 && start < stop) return (stop - start - 1) / step + 1;
-    if (step < 0 && start > stop) return (start - stop - 1) / (-step) + 1;
-    return 0;
+  Value start, stop, step;  // ints
+  BigInt length;            // exact, >= 0
+  bool small = false;       // every item and the length fit int64: the fast path
+  RangeObject(Value a, Value b, Value s)
+      : start(std::move(a)), stop(std::move(b)), step(std::move(s)) {
+    BigInt lo = start.to_bigint(), hi = stop.to_bigint(), by = step.to_bigint();
+    BigInt span = by.negative() ? lo - hi : hi - lo;
+    if (!span.negative() && !span.is_zero()) {
+      BigInt q, r;
+      BigInt::floor_divmod(span - BigInt(1), by.negative() ? -by : by, q, r);
+      length = q + BigInt(1);
+    }
+    small = start.kind() == Kind::Int && stop.kind() == Kind::Int && step.kind() == Kind::Int &&
+            length.fits_int64();
+  }
+  int64_t count() const {
+    if (!length.fits_int64())
+      throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
+    return length.to_int64();
+  }
+  Value item(int64_t i) const {
+    if (small) {  // start + i * step lies between start and stop: wrapping math is exact
+      uint64_t v = static_cast<uint64_t>(start.as_int()) +
+                   static_cast<uint64_t>(i) * static_cast<uint64_t>(step.as_int());
+      return Value::integer(static_cast<int64_t>(v));
+    }
+    return Value::integer(start.to_bigint() + BigInt(i) * step.to_bigint());
   }
   std::string_view type_name() const override { return "range"; }
   bool getattr(Runtime&, std::string_view name, Value& out) const override {
     if (name == "start")
-      out = Value::integer(start);
+      out = start;
     else if (name == "stop")
-      out = Value::integer(stop);
+      out = stop;
     else if (name == "step")
-      out = Value::integer(step);
+      out = step;
     else
       return false;
     return true;
   }
   bool subscriptable() const override { return true; }
   bool size(size_t& n) const override {
-    n = static_cast<size_t>(size());
+    n = static_cast<size_t>(count());
     return true;
   }
-  Value item_at(size_t i) const override {
-    return Value::integer(start + static_cast<int64_t>(i) * step);
-  }
+  Value item_at(size_t i) const override { return item(static_cast<int64_t>(i)); }
   bool iterate(std::vector<Value>& out) const override {
-    int64_t n = size();
-    if (n > kMaxRangeItems) {
-      throw_error(ErrorKind::Runtime, "range of " + std::to_string(n) +
-                                          " items is too large to iterate (the limit is " +
-                                          std::to_string(kMaxRangeItems) + ")");
-    }
+    size_t limit = active_limits().max_items;
+    if (!length.fits_int64() || static_cast<uint64_t>(length.to_int64()) > limit)
+      limit_exceeded("iterating a range of " + length.to_string() + " items", "max_items", limit);
+    int64_t n = length.to_int64();
     out.clear();
     out.reserve(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) out.push_back(Value::integer(start + i * step));
+    for (int64_t i = 0; i < n; ++i) out.push_back(item(i));
     return true;
   }
   void repr(std::string& out) const override {
-    out += "range(" + std::to_string(start) + ", " + std::to_string(stop);
-    if (step != 1) out += ", " + std::to_string(step);
+    out += "range(" + to_repr(start) + ", " + to_repr(stop);
+    if (!(step.kind() == Kind::Int && step.as_int() == 1)) out += ", " + to_repr(step);
     out += ')';
   }
 };
@@ -276,16 +291,23 @@ Value global_range(Runtime&, CallArgs& args) {
   size_t n = args.args.size();
   if (n == 0) throw_type_error("range expected at least 1 argument, got 0");
   if (n > 3) throw_type_error("range expected at most 3 arguments, got " + std::to_string(n));
-  int64_t start = 0, stop, step = 1;
+  // Python takes any int (operator.index): a bool is 0 or 1, a float is refused.
+  auto index = [](const Value& v) {
+    if (v.is_bool()) return Value::integer(v.as_bool() ? 1 : 0);
+    if (!v.is_int()) to_index(v);  // raises Python's TypeError
+    return v;
+  };
+  Value start = Value::integer(0), stop, step = Value::integer(1);
   if (n == 1) {
-    stop = to_index(args.args[0]);
+    stop = index(args.args[0]);
   } else {
-    start = to_index(args.args[0]);
-    stop = to_index(args.args[1]);
-    if (n == 3) step = to_index(args.args[2]);
+    start = index(args.args[0]);
+    stop = index(args.args[1]);
+    if (n == 3) step = index(args.args[2]);
   }
-  if (step == 0) throw_error(ErrorKind::Value, "range() arg 3 must not be zero");
-  return Value::object(new RangeObject(start, stop, step));
+  if (step.kind() == Kind::Int && step.as_int() == 0)
+    throw_error(ErrorKind::Value, "range() arg 3 must not be zero");
+  return Value::object(new RangeObject(std::move(start), std::move(stop), std::move(step)));
 }
 
 Value global_dict(Runtime&, CallArgs& args) {
@@ -323,6 +345,9 @@ Value global_lipsum(Runtime&, CallArgs& args) {
   constexpr size_t kWords = sizeof(kLoremWords) / sizeof(kLoremWords[0]);
   SplitMix rng{0x11F5EED};
   std::vector<std::string> paragraphs;
+  // Every paragraph takes at least 2 bytes, and every word: refuse what cannot fit first.
+  if (n > 0) check_string_size(static_cast<uint64_t>(n), 2, 0, "the result of lipsum()");
+  size_t total = 0;
   for (int64_t p = 0; p < n; ++p) {
     bool next_capitalized = true;
     int64_t last_comma = 0, last_fullstop = 0;
@@ -331,6 +356,7 @@ Value global_lipsum(Runtime&, CallArgs& args) {
     int64_t lo = randrange_arg(min_v, "arg 1");  // in Python's order: start, then stop
     int64_t hi = randrange_arg(max_v, "stop");
     int64_t count = rng.randrange(lo, hi);
+    if (count > 0) check_string_size(static_cast<uint64_t>(count), 2, total, "the result of lipsum()");
     for (int64_t idx = 0; idx < count; ++idx) {
       const char* pick;
       do {
@@ -363,6 +389,8 @@ Value global_lipsum(Runtime&, CallArgs& args) {
       text.back() = '.';
     else if (text.empty() || text.back() != '.')
       text += '.';
+    total += text.size() + 2;
+    check_string_size(total, "the result of lipsum()");
     paragraphs.push_back(std::move(text));
   }
   std::string out;

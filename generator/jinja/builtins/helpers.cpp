@@ -1,12 +1,14 @@
 #include "jinja/builtins/helpers.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <numeric>
 
 #include "jinja/error.h"
 #include "jinja/python/arith.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/str_ops.h"
 #include "jinja/python/unicode.h"
@@ -262,6 +264,11 @@ std::optional<Value> parse_int(std::string_view text, int base) {
     expect_digit = false;
   }
   if (digits.empty() || expect_digit) return std::nullopt;
+  if ((base & (base - 1)) == 0) {
+    check_int_bits(digits.size() * static_cast<uint64_t>(std::bit_width(unsigned(base)) - 1));
+  } else {
+    check_int_parse_digits(digits.size());
+  }
   if (zero_rule) {
     for (int d : digits) {
       if (d != 0) return std::nullopt;

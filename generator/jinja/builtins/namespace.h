@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "jinja/python/ops.h"
+#include "jinja/value/cycles.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {
@@ -25,8 +26,14 @@ class Namespace : public ObjectBase {
     return true;
   }
   bool setattr(std::string_view name, Value v) override {
+    if (v.kind() >= Kind::List) note_possible_cycle(attrs_);
     attrs_.dict_obj().set(Value::string(name), std::move(v));
     return true;
+  }
+  void visit_values(const std::function<void(const Value&)>& fn) const override { fn(attrs_); }
+  void clear_values(std::vector<Value>& dropped) override {
+    dropped.push_back(std::move(attrs_));
+    attrs_ = Value::dict();
   }
   void repr(std::string& out) const override {
     out += "<Namespace ";

@@ -1,10 +1,13 @@
 #include "jinja/python/arith.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "jinja/error.h"
 #include "jinja/python/format.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
 
@@ -69,6 +72,10 @@ Value int_result(BigInt b) {
   return Value::integer(std::move(b));
 }
 
+uint64_t bits_of(const BigInt& b) {
+  return static_cast<uint64_t>(b.bit_length());
+}
+
 Value repeat(const Value& seq, const Value& count) {
   if (count.kind() == Kind::BigInt) {  // the count must fit a Py_ssize_t, either sign
     throw_error(ErrorKind::Runtime, "cannot fit 'int' into an index-sized integer");
@@ -80,18 +87,17 @@ Value repeat(const Value& seq, const Value& count) {
   }
   if (seq.is_string()) {
     const std::string& s = seq.as_string();
-    if (!s.empty() && static_cast<uint64_t>(n) > (1ull << 30) / s.size()) {
-      throw_error(ErrorKind::Runtime, "repeated string is too large");
-    }
+    check_string_size(static_cast<uint64_t>(n), s.size(), 0, "the repeated string");
     std::string out;
     out.reserve(s.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out += s;
     return Value::string(std::move(out));
   }
   const auto& items = seq.items();
-  if (!items.empty() && static_cast<uint64_t>(n) > (1ull << 26) / items.size()) {
-    throw_error(ErrorKind::Runtime, "repeated list is too large");
-  }
+  if (!items.empty() && static_cast<uint64_t>(n) > active_limits().max_items / items.size())
+    limit_exceeded("the repeated " + std::string(type_name(seq)) + " would have " +
+                       std::to_string(n) + " x " + std::to_string(items.size()) + " items",
+                   "max_items", active_limits().max_items);
   std::vector<Value> out;
   out.reserve(items.size() * static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
@@ -134,9 +140,10 @@ Value int_pow(const Value& a, const Value& b) {
   }
   uint64_t e = static_cast<uint64_t>(small_value(b));
   BigInt base = a.to_bigint();
-  BigInt abs_base = base.negative() ? -base : base;
-  if (e > 100000 && !(abs_base.is_zero() || BigInt::compare(abs_base, BigInt(1)) == 0)) {
-    throw_error(ErrorKind::Runtime, "exponent too large");
+  uint64_t base_bits = bits_of(base);
+  if (base_bits > 1) {  // |base| >= 2: the result has about e * (bits - 1) bits at least
+    uint64_t at_least = (base_bits - 1) > UINT64_MAX / (e ? e : 1) ? UINT64_MAX : (base_bits - 1) * e;
+    check_int_bits(at_least);
   }
   return int_result(BigInt::pow(base, e));
 }
@@ -185,10 +192,13 @@ Value arith_numbers(ArithOp op, const Value& a, const Value& b) {
     BigInt x = a.to_bigint(), y = b.to_bigint();
     switch (op) {
       case ArithOp::Add:
+        check_int_bits(std::max(bits_of(x), bits_of(y)) + 1);
         return int_result(x + y);
       case ArithOp::Sub:
+        check_int_bits(std::max(bits_of(x), bits_of(y)) + 1);
         return int_result(x - y);
       case ArithOp::Mul:
+        check_int_bits(bits_of(x) + bits_of(y));
         return int_result(x * y);
       case ArithOp::FloorDiv:
       case ArithOp::Mod: {
@@ -264,7 +274,11 @@ Value binary_op(Runtime& rt, ArithOp op, const Value& a, const Value& b) {
   switch (op) {
     case ArithOp::Add:
       if (a.kind() == b.kind() && (a.is_string() || a.is_sequence())) {
-        if (a.is_string()) return Value::string(a.as_string() + b.as_string());
+        if (a.is_string()) {
+          check_string_size(a.as_string().size() + b.as_string().size());
+          return Value::string(a.as_string() + b.as_string());
+        }
+        check_items(a.items().size() + b.items().size());
         std::vector<Value> items = a.items();
         items.insert(items.end(), b.items().begin(), b.items().end());
         return a.is_tuple() ? Value::tuple(std::move(items)) : Value::list(std::move(items));

@@ -11,6 +11,7 @@
 #include "jinja/python/index.h"
 #include "jinja/python/method_binding.h"
 #include "jinja/python/ops.h"
+#include "jinja/value/cycles.h"
 
 namespace wfgen::jinja::methods {
 
@@ -74,8 +75,15 @@ Value tuple_count(Runtime&, const Value& self, CallArgs& args) {
   return seq_count(self, args, "tuple");
 }
 
+// `self` now holds `stored`: a container holding a container may be part of a cycle.
+void note_stored(const Value& self, const Value& stored) {
+  if (stored.kind() >= Kind::List) note_possible_cycle(self);
+}
+
 Value list_append(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"list", "append", Arity::One, 1, 1}, args);
+  check_items(self.items().size() + 1);
+  note_stored(self, b[0]);
   self.items().push_back(b[0]);
   return Value::none();
 }
@@ -84,6 +92,8 @@ Value list_extend(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"list", "extend", Arity::One, 1, 1}, args);
   std::vector<Value> more = iterate_or_throw(b[0]);  // a copy: l.extend(l) is fine
   auto& items = self.items();
+  check_items(items.size() + more.size());
+  for (const Value& v : more) note_stored(self, v);
   items.insert(items.end(), more.begin(), more.end());
   return Value::none();
 }
@@ -92,6 +102,8 @@ Value list_insert(Runtime&, const Value& self, CallArgs& args) {
   Bound b = bind({"list", "insert", Arity::Expected, 2, 2}, args);
   auto& items = self.items();
   int64_t i = clamp_bound(to_index(b[0]), static_cast<int64_t>(items.size()));
+  check_items(items.size() + 1);
+  note_stored(self, b[1]);
   items.insert(items.begin() + i, b[1]);
   return Value::none();
 }
@@ -265,6 +277,8 @@ Value dict_setdefault(Runtime&, const Value& self, CallArgs& args) {
   DictObj& d = self.dict_obj();
   if (const Value* v = d.find(b[0])) return *v;
   Value def = b.has(1) ? b[1] : Value::none();
+  note_stored(self, b[0]);
+  note_stored(self, def);
   d.set(b[0], def);
   return def;
 }
@@ -280,7 +294,10 @@ Value dict_update(Runtime&, const Value& self, CallArgs& args) {
     if (other.is_dict()) {
       // Copy first: d.update(d) must not iterate a vector it is writing.
       auto entries = other.dict_obj().entries();
-      for (auto& [k, v] : entries) d.set(k, v);
+      for (auto& [k, v] : entries) {
+        note_stored(self, v);
+        d.set(k, v);
+      }
     } else {
       std::vector<Value> elems = iterate_or_throw(other);
       for (size_t i = 0; i < elems.size(); ++i) {
@@ -295,11 +312,16 @@ Value dict_update(Runtime&, const Value& self, CallArgs& args) {
                                             "; 2 is required");
         }
         hash_value(pair[0]);
+        note_stored(self, pair[0]);
+        note_stored(self, pair[1]);
         d.set(pair[0], pair[1]);
       }
     }
   }
-  for (auto& [k, v] : args.kwargs) d.set(Value::string(k), v);
+  for (auto& [k, v] : args.kwargs) {
+    note_stored(self, v);
+    d.set(Value::string(k), v);
+  }
   return Value::none();
 }
 

@@ -32,10 +32,22 @@ bool append_non_finite(std::string& out, double d, bool upper) {
   return false;
 }
 
+// Every digit past kExactFraction (fixed: the fraction; scientific: after the point, where
+// a double has at most 767 significant digits) is a zero: a larger precision formats the
+// exact digits, then appends the zeros.
 std::string to_chars_str(double d, std::chars_format fmt, int precision) {
   char buf[kExactBuf];
-  auto res = std::to_chars(buf, buf + sizeof buf, d, fmt, precision);
-  return std::string(buf, res.ptr);
+  int exact = precision < kExactFraction ? precision : kExactFraction;
+  auto res = std::to_chars(buf, buf + sizeof buf, d, fmt, exact);
+  std::string out(buf, res.ptr);
+  if (precision > exact) {
+    size_t zeros = static_cast<size_t>(precision - exact);
+    if (fmt == std::chars_format::fixed)
+      out.append(zeros, '0');
+    else
+      out.insert(out.find('e'), zeros, '0');
+  }
+  return out;
 }
 
 // The decimal exponent of a scientific-notation string "d.ddde+XX".

@@ -9,6 +9,7 @@
 
 #include "jinja/error.h"
 #include "jinja/python/float_repr.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/runtime.h"
@@ -102,7 +103,7 @@ std::string percent_int(const Conversion& c, const Value& v) {
     } while (!b.is_zero());
     digits.assign(rev.rbegin(), rev.rend());
   } else {
-    digits = b.to_string();
+    digits = int_to_decimal(b);
   }
   if (c.precision > static_cast<int64_t>(digits.size())) {
     digits.insert(0, static_cast<size_t>(c.precision) - digits.size(), '0');
@@ -194,6 +195,12 @@ Value percent_lookup(PercentState& st, const std::string& key) {
   return st.rt.getitem(st.dict, Value::string(key));
 }
 
+// A width pads, and a number's precision zero-fills: both make a field that long.
+void check_field_size(int64_t width, int64_t precision) {
+  int64_t longest = std::max(width, precision);
+  if (longest > 0) check_string_size(static_cast<size_t>(longest), "a formatted field");
+}
+
 int64_t star_arg(PercentState& st) {
   Value v = st.next_arg();
   if (!v.is_int() && !v.is_bool()) throw_type_error("* wants int");
@@ -225,10 +232,19 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
-Value index_key(std::string_view key) {
-  if (all_digits(key)) {
-    if (auto b = BigInt::parse(key)) return Value::integer(*b);
+// CPython's get_integer: a field number or index of decimal digits, within Py_ssize_t.
+int64_t field_integer(std::string_view digits) {
+  int64_t v = 0;
+  for (char c : digits) {
+    if (v > (INT64_MAX - (c - '0')) / 10)
+      throw_error(ErrorKind::Value, "Too many decimal digits in format string");
+    v = v * 10 + (c - '0');
   }
+  return v;
+}
+
+Value index_key(std::string_view key) {
+  if (all_digits(key)) return Value::integer(field_integer(key));
   return Value::string(std::string(key));
 }
 
@@ -315,8 +331,7 @@ Value lookup_first(FieldSource& src, std::string_view first) {
         format_error("cannot switch from automatic field numbering to manual field specification");
       }
       src.numbering = 2;
-      auto b = BigInt::parse(first);
-      index = b->fits_int64() ? static_cast<size_t>(b->to_int64()) : SIZE_MAX;
+      index = static_cast<size_t>(field_integer(first));
     }
     if (index >= src.args->args.size()) {
       throw_error(ErrorKind::Runtime, "Replacement index " + std::to_string(index) +
@@ -545,7 +560,9 @@ Value percent_format(Runtime& rt, const std::string& fmt, const Value& args, boo
       ++i;
     } else {
       while (i < fmt.size() && fmt[i] >= '0' && fmt[i] <= '9') {
-        c.width = (c.width < 0 ? 0 : c.width * 10) + (fmt[i++] - '0');
+        int digit = fmt[i++] - '0';
+        if (c.width > (INT64_MAX - digit) / 10) throw_error(ErrorKind::Value, "width too big");
+        c.width = (c.width < 0 ? 0 : c.width * 10) + digit;
       }
     }
     if (i < fmt.size() && fmt[i] == '.') {
@@ -556,13 +573,19 @@ Value percent_format(Runtime& rt, const std::string& fmt, const Value& args, boo
         ++i;
       } else {
         while (i < fmt.size() && fmt[i] >= '0' && fmt[i] <= '9') {
-          c.precision = c.precision * 10 + (fmt[i++] - '0');
+          int digit = fmt[i++] - '0';
+          if (c.precision > (INT32_MAX - digit) / 10)
+            throw_error(ErrorKind::Value, "precision too big");
+          c.precision = c.precision * 10 + digit;
         }
       }
     }
     while (i < fmt.size() && (fmt[i] == 'h' || fmt[i] == 'l' || fmt[i] == 'L')) ++i;
     incomplete();
     c.type = fmt[i++];
+    // A precision truncates a string, and zero-fills a number.
+    bool text = c.type == 's' || c.type == 'r' || c.type == 'a' || c.type == 'c';
+    check_field_size(c.width, text ? -1 : c.precision);
     if (c.type == '%') {
       out += '%';
       continue;

@@ -6,6 +6,7 @@
 #include "jinja/error.h"
 #include "jinja/python/float_repr.h"
 #include "jinja/python/format.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/python/ops.h"
 #include "jinja/python/unicode.h"
 
@@ -98,6 +99,7 @@ Spec parse_spec(std::string_view s, char default_align, std::string_view type_na
                std::string(type_name) + "'");
   }
   if (i < s.size()) spec.type = s[i];
+  if (spec.width > 0) check_string_size(static_cast<size_t>(spec.width), "a formatted field");
   if (spec.grouping) {
     // Strings default to 's', which cannot group.
     char effective = spec.type == 0 && default_align == '<' ? 's' : spec.type;
@@ -232,7 +234,7 @@ std::string int_digits(const Value& v, int base, bool upper) {
   }
   BigInt mag = v.as_bigint();
   if (mag.negative()) mag = -mag;
-  if (base == 10) return mag.to_string();
+  if (base == 10) return int_to_decimal(mag);
   std::string rev;
   const BigInt b(base);
   while (!mag.is_zero()) {
@@ -333,6 +335,9 @@ std::string repr_with_alternate(double d, bool alternate) {
 
 std::string format_float_spec(double d, Spec spec, std::string_view type_name) {
   char type = spec.type;
+  if (spec.precision > INT32_MAX) throw_error(ErrorKind::Value, "precision too big");
+  if (spec.precision > 0)
+    check_string_size(static_cast<size_t>(spec.precision), "a formatted field");
   std::string s;
   switch (type) {
     case 0:

@@ -6,6 +6,7 @@
 
 #include "jinja/error.h"
 #include "jinja/python/float_repr.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
@@ -169,6 +170,23 @@ void append_string_repr(std::string& out, std::string_view s) {
   out += quote;
 }
 
+namespace {
+
+// The containers being printed on this thread (Python's Py_ReprEnter list): repr nests
+// through objects (a namespace prints its dict), so the path is the thread's.
+ValuePath& printing() {
+  thread_local ValuePath path;
+  return path;
+}
+
+// A repr grows by a bounded amount per item, but one list shared many times over
+// (`[[x] * 1000] * 1000`) prints as many copies: stop at the string limit.
+void check_repr_size(const std::string& out) {
+  if (out.size() > active_limits().max_string) check_string_size(out.size(), "a repr");
+}
+
+}  // namespace
+
 void append_repr(std::string& out, const Value& v) {
   switch (v.kind()) {
     case Kind::Undefined:
@@ -184,7 +202,7 @@ void append_repr(std::string& out, const Value& v) {
       out += std::to_string(v.as_int());
       return;
     case Kind::BigInt:
-      out += v.as_bigint().to_string();
+      out += int_to_decimal(v.as_bigint());
       return;
     case Kind::Float:
       append_float_repr(out, v.as_float());
@@ -197,17 +215,28 @@ void append_repr(std::string& out, const Value& v) {
     case Kind::List:
     case Kind::Tuple: {
       bool tuple = v.is_tuple();
+      if (printing().inside(v)) {
+        out += tuple ? "(...)" : "[...]";
+        return;
+      }
+      ValuePath::Step step(printing(), v, "printing a value");
       out += tuple ? '(' : '[';
       const auto& items = v.items();
       for (size_t i = 0; i < items.size(); ++i) {
         if (i) out += ", ";
         append_repr(out, items[i]);
+        check_repr_size(out);
       }
       if (tuple && items.size() == 1) out += ',';
       out += tuple ? ')' : ']';
       return;
     }
     case Kind::Dict: {
+      if (printing().inside(v)) {
+        out += "{...}";
+        return;
+      }
+      ValuePath::Step step(printing(), v, "printing a value");
       out += '{';
       bool first = true;
       for (const auto& [k, val] : v.dict_obj().entries()) {
@@ -216,6 +245,7 @@ void append_repr(std::string& out, const Value& v) {
         append_repr(out, k);
         out += ": ";
         append_repr(out, val);
+        check_repr_size(out);
       }
       out += '}';
       return;
@@ -245,6 +275,9 @@ bool equals(const Value& a, const Value& b) {
       return a.as_string() == b.as_string();
     case Kind::List:
     case Kind::Tuple: {
+      // Python compares items by identity first: a list that contains itself equals itself.
+      if (a.identity() == b.identity()) return true;
+      DepthGuard guard("comparing values");
       const auto& x = a.items();
       const auto& y = b.items();
       if (x.size() != y.size()) return false;
@@ -254,6 +287,8 @@ bool equals(const Value& a, const Value& b) {
       return true;
     }
     case Kind::Dict: {
+      if (a.identity() == b.identity()) return true;
+      DepthGuard guard("comparing values");
       const DictObj& x = a.dict_obj();
       const DictObj& y = b.dict_obj();
       if (x.size() != y.size()) return false;
@@ -279,6 +314,7 @@ int compare(const Value& a, const Value& b, std::string_view op) {
     return c < 0 ? -1 : c > 0 ? 1 : 0;
   }
   if (a.is_sequence() && a.kind() == b.kind()) {
+    DepthGuard guard("comparing values");
     const auto& x = a.items();
     const auto& y = b.items();
     for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
@@ -436,6 +472,7 @@ size_t hash_value(const Value& v) {
     case Kind::String:
       return std::hash<std::string>()(v.as_string());
     case Kind::Tuple: {
+      DepthGuard guard("hashing a value");
       size_t h = 0x345678;
       for (const auto& item : v.items()) h = h * 1000003 ^ hash_value(item);
       return h;

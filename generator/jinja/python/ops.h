@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jinja/limits.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::jinja {
@@ -56,5 +57,37 @@ size_t hash_value(const Value& v);
 
 // Python's repr of a str: quotes chosen as Python does, escapes for \n, \\, etc.
 void append_string_repr(std::string& out, std::string_view s);
+
+// The containers a walk over a value is inside of: Python's Py_ReprEnter (repr), json's
+// circular-reference markers (tojson) and pprint's context, in one. Each Step into a
+// list or dict counts a level against max_depth; `inside` finds a container met again
+// within itself, a cycle.
+class ValuePath {
+ public:
+  bool inside(const Value& container) const {
+    for (const void* p : path_) {
+      if (p == container.identity()) return true;
+    }
+    return false;
+  }
+
+  class Step {
+   public:
+    Step(ValuePath& path, const Value& container, std::string_view what)
+        : guard_(what), path_(path) {
+      path_.path_.push_back(container.identity());
+    }
+    ~Step() { path_.path_.pop_back(); }
+    Step(const Step&) = delete;
+    Step& operator=(const Step&) = delete;
+
+   private:
+    DepthGuard guard_;
+    ValuePath& path_;
+  };
+
+ private:
+  std::vector<const void*> path_;
+};
 
 }  // namespace wfgen::jinja

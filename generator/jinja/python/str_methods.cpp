@@ -287,6 +287,7 @@ Value str_join(Runtime&, const Value& self, CallArgs& args) {
     }
     if (i) out += str(self);
     out += items[i].as_string();
+    check_string_growth(out, "the result of join()");
   }
   return Value::string(std::move(out));
 }
@@ -468,6 +469,7 @@ Value str_zfill(Runtime&, const Value& self, CallArgs& args) {
   const std::string& s = str(self);
   auto len = static_cast<int64_t>(utf8::length(s));
   if (width <= len) return self;
+  check_string_size(static_cast<uint64_t>(width - len), 1, s.size(), "the result of zfill()");
   std::string out(static_cast<size_t>(width - len), '0');
   out += s;
   // A leading sign moves in front of the zeros.
@@ -490,6 +492,7 @@ Value str_expandtabs(Runtime&, const Value& self, CallArgs& args) {
     if (cp == '\t') {
       if (tabsize > 0) {
         int64_t incr = tabsize - column % tabsize;
+        check_string_size(out.size() + static_cast<size_t>(incr), "the result of expandtabs()");
         out.append(static_cast<size_t>(incr), ' ');
         column += incr;
       }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "jinja/limits.h"
 #include "jinja/python/unicode.h"
 
 namespace wfgen::jinja {
@@ -108,6 +109,7 @@ std::string py_replace(std::string_view s, std::string_view old_s, std::string_v
       size_t start = i;
       utf8::decode(s, i);
       out.append(s.substr(start, i - start));
+      check_string_growth(out, "the result of replace()");
     }
     out.append(s.substr(std::min(i, s.size())));
     return out;
@@ -119,6 +121,7 @@ std::string py_replace(std::string_view s, std::string_view old_s, std::string_v
     if (hit == std::string_view::npos) break;
     out.append(s.substr(pos, hit - pos));
     out.append(new_s);
+    check_string_growth(out, "the result of replace()");
     pos = hit + old_s.size();
     ++done;
   }
@@ -141,6 +144,7 @@ std::string py_pad(std::string_view s, int64_t width, std::string_view fill, Pad
       left = marg;
       break;
   }
+  check_string_size(static_cast<uint64_t>(marg), fill.size(), s.size(), "the padded string");
   std::string out;
   out.reserve(s.size() + static_cast<size_t>(marg) * fill.size());
   for (int64_t i = 0; i < left; ++i) out += fill;

@@ -1,6 +1,7 @@
 #include "jinja/runtime/environment.h"
 
 #include <fstream>
+#include <stdexcept>
 #include <sstream>
 
 #include "jinja/analysis/compile.h"
@@ -8,7 +9,9 @@
 #include "jinja/python/ops.h"
 #include "jinja/runtime/output.h"
 #include "jinja/runtime/renderer.h"
+#include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
+#include "jinja/value/cycles.h"
 
 namespace wfgen::jinja {
 
@@ -88,7 +91,31 @@ std::optional<Loader::Source> MapLoader::load(std::string_view name) const {
 }
 
 Environment::Environment(EnvironmentOptions options, std::shared_ptr<Loader> loader)
-    : options_(std::move(options)), loader_(std::move(loader)) {}
+    : options_(std::move(options)), loader_(std::move(loader)) {
+  std::string problem = delimiter_problem(options_);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+}
+
+std::string delimiter_problem(const EnvironmentOptions& options) {
+  const EngineOption* starts[3] = {};
+  size_t n = 0;
+  for (const EngineOption& o : engine_options()) {
+    if (!o.text) continue;
+    const std::string& delim = options.*o.text;
+    if (delim.empty()) return std::string(o.name) + " must not be empty";
+    if (o.name.ends_with("_start")) starts[n++] = &o;
+  }
+  // Jinja2 asserts the start strings differ; equal ones would lex as one kind of tag.
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = i + 1; j < n; ++j) {
+      const std::string& a = options.*starts[i]->text;
+      if (a == options.*starts[j]->text)
+        return std::string(starts[i]->name) + " and " + std::string(starts[j]->name) +
+               " must differ (both are '" + a + "')";
+    }
+  }
+  return {};
+}
 
 Environment::~Environment() = default;
 
@@ -101,6 +128,7 @@ std::shared_ptr<const Template> Environment::get_template(std::string_view name)
                 loader_ ? loader_->not_found_message(name) : "'" + std::string(name) + "'");
   }
   // The template is called by the name asked for; messages point at the file found.
+  LimitsScope limits(options_.limits);
   std::shared_ptr<const Template> tmpl =
       compile_template(std::string(name), src->text, options_, src->filename);
   cache_.emplace(std::string(name), tmpl);
@@ -109,15 +137,44 @@ std::shared_ptr<const Template> Environment::get_template(std::string_view name)
 
 std::shared_ptr<const Template> Environment::from_string(std::string source,
                                                          std::string name) const {
+  LimitsScope limits(options_.limits);
   return compile_template(std::move(name), source, options_);
+}
+
+namespace {
+// Where an expression template leaves its value: a name no template can spell.
+const uint32_t kResultSymbol = intern_symbol(" result");
+}  // namespace
+
+std::shared_ptr<const Template> Environment::compile_expression(std::string source,
+                                                                std::string name) const {
+  LimitsScope limits(options_.limits);
+  return jinja::compile_expression(std::move(name), source, options_, kResultSymbol);
+}
+
+Value Environment::evaluate(const Template& expression, const Value& vars) const {
+  std::shared_ptr<const Template> handle(&expression, [](const Template*) {});
+  LimitsScope limits(options_.limits);
+  Output out;
+  Value result;
+  {
+    Renderer renderer(*this, out);
+    result = renderer.evaluate_root(std::move(handle), vars, kResultSymbol);
+  }
+  collect_cycles();
+  return result;
 }
 
 void Environment::render(const Template& tmpl, const Value& context, Output& out) const {
   // The Renderer shares ownership semantics with cached templates; a template
   // from from_string is owned by the caller, so wrap it without taking ownership.
   std::shared_ptr<const Template> handle(&tmpl, [](const Template*) {});
-  Renderer renderer(*this, out);
-  renderer.render_root(std::move(handle), context);
+  LimitsScope limits(options_.limits);
+  {
+    Renderer renderer(*this, out);
+    renderer.render_root(std::move(handle), context);
+  }
+  collect_cycles();
 }
 
 void Environment::render(const Template& tmpl, const Value& context, std::string& out) const {

@@ -67,6 +67,12 @@ class Environment {
   // Parses a template from a string; `name` is used in messages.
   std::shared_ptr<const Template> from_string(std::string source,
                                               std::string name = "<template>") const;
+  // Compiles one expression (Jinja2's compile_expression): no template text around it,
+  // so `1)) }}x{{ f((1` is an error, not a template. Errors point into `source`.
+  std::shared_ptr<const Template> compile_expression(std::string source,
+                                                     std::string name = "<expression>") const;
+  // The value of a compiled expression with the keys of `vars` (a dict) as variables.
+  Value evaluate(const Template& expression, const Value& vars) const;
 
   // Renders into `out` (appending). `context` must be a dict (or undefined for none).
   void render(const Template& tmpl, const Value& context, Output& out) const;
@@ -79,5 +85,9 @@ class Environment {
   std::shared_ptr<Loader> loader_;
   mutable std::map<std::string, std::shared_ptr<const Template>, std::less<>> cache_;
 };
+
+// Whether the options can make a lexer: every delimiter non-empty, the three start
+// delimiters distinct. The problem, named by the options' keys, or "" when none.
+std::string delimiter_problem(const EnvironmentOptions& options);
 
 }  // namespace wfgen::jinja

@@ -3,9 +3,11 @@
 namespace wfgen::jinja {
 
 const Value& missing_value() {
-  // Never destroyed: frames may still hold it while statics are torn down.
-  static const Value* missing = new Value(Value::undefined("missing", false));
-  return *missing;
+  // One per thread: copying a Value changes its (non-atomic) reference count, and threads
+  // may render at once, each with its own values. Frames still holding it when the thread
+  // ends keep the object alive through their own references.
+  thread_local const Value missing = Value::undefined("missing", false);
+  return missing;
 }
 
 }  // namespace wfgen::jinja

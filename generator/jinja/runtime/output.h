@@ -2,8 +2,13 @@
 // pieces (a run of template text, a value); std::string::append spends more on its
 // checks and the call to memcpy than on the copy. Here an append is one capacity test
 // and, for pieces up to 32 bytes, a few inline moves.
+//
+// A streamed Output (stream_to) holds at most one chunk: when it is full, the chunk goes
+// to an OutputSink (stdout, a temporary file) and the buffer is reused, so a large output
+// never has to fit in memory, and its pages are touched once instead of faulted in anew.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +16,13 @@
 #include <string_view>
 
 namespace wfgen::jinja {
+
+// Where a streamed Output sends its bytes, in order, a chunk at a time.
+class OutputSink {
+ public:
+  virtual ~OutputSink() = default;
+  virtual void write(std::string_view bytes) = 0;
+};
 
 class Output {
  public:
@@ -30,16 +42,39 @@ class Output {
     *cur_++ = c;
   }
 
+  // What the buffer holds now (of a streamed Output: since the last chunk was sent).
   const char* data() const { return begin_; }
   size_t size() const { return static_cast<size_t>(cur_ - begin_); }
+  // Every byte appended, the chunks already sent included.
+  size_t total() const { return sent_ + size(); }
   bool empty() const { return cur_ == begin_; }
   std::string_view view() const { return {begin_, size()}; }
   std::string str() const { return std::string(view()); }
-  void clear() { cur_ = begin_; }
+  void clear() {
+    cur_ = begin_;
+    sent_ = 0;
+    end_ = begin_ + capacity_;
+    cap_room();
+  }
+  // The most bytes the output may have in all (a limit of limits.h, named `limit_name`
+  // in the error); checked when it grows, so appending costs nothing more.
+  void set_limit(size_t bytes, std::string_view limit_name) {
+    limit_ = bytes;
+    limit_name_ = limit_name;
+    cap_room();
+  }
+  // From now on, sends the bytes to `sink` whenever `chunk` of them are held (and at
+  // flush()). The caller calls flush() once the render is done.
+  void stream_to(OutputSink& sink, size_t chunk) {
+    sink_ = &sink;
+    reserve(chunk);
+  }
+  // Sends what the buffer holds to the sink (nothing without one).
+  void flush();
   // Room for `n` more bytes without growing. Reserving address space touches no memory
   // (pages are faulted in as they are written).
   void reserve(size_t n) {
-    if (static_cast<size_t>(end_ - cur_) < n) grow(n);
+    if (static_cast<size_t>(end_ - cur_) < n) reallocate(size() + n);
   }
 
  private:
@@ -68,7 +103,18 @@ class Output {
   static void move16(char* d, const char* s) { std::memcpy(d, s, 16); }
 
   void grow(size_t n);
+  void reallocate(size_t wanted);
+  // Room beyond the limit is never used: past it, the next append grows and fails.
+  void cap_room() {
+    size_t allowed = limit_ > sent_ ? limit_ - sent_ : 0;
+    if (static_cast<size_t>(end_ - begin_) > allowed) end_ = std::max(cur_, begin_ + allowed);
+  }
 
+  size_t limit_ = static_cast<size_t>(-1);
+  std::string_view limit_name_;
+  OutputSink* sink_ = nullptr;
+  size_t sent_ = 0;       // bytes already given to the sink
+  size_t capacity_ = 0;   // what the allocation holds (end_ may stop short of it)
   char* begin_ = nullptr;
   char* cur_ = nullptr;
   char* end_ = nullptr;

@@ -435,24 +435,21 @@ Value Renderer::slice(const Value& obj, const Value& start, const Value& stop,
   return obj.is_markup() ? Value::markup(result.as_string()) : result;
 }
 
-// range(a, b, s)[i:j:k] is again a range, as in Python.
+// range(a, b, s)[i:j:k] is again a range, as in Python: range(a + i*s, a + j*s, s*k).
 Value Renderer::slice_range(const Value& range, const Value& start, const Value& stop,
                             const Value& step_v) {
-  Value r_start = getattr(range, "start"), r_stop = getattr(range, "stop"),
-        r_step = getattr(range, "step");
+  Value r_start = getattr(range, "start"), r_step = getattr(range, "step");
   int64_t step = slice_step(step_v);
-  int64_t a = r_start.as_int(), b = r_stop.as_int(), s = r_step.as_int();
-  int64_t n = s > 0 ? (a < b ? (b - a - 1) / s + 1 : 0) : (a > b ? (a - b - 1) / -s + 1 : 0);
-  int64_t i = adjust_index(start, n, step, true);
-  int64_t j = adjust_index(stop, n, step, false);
-  int64_t first, last, stride;
-  if (__builtin_mul_overflow(i, s, &first) || __builtin_add_overflow(a, first, &first) ||
-      __builtin_mul_overflow(j, s, &last) || __builtin_add_overflow(a, last, &last) ||
-      __builtin_mul_overflow(s, step, &stride)) {
-    throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
-  }
+  size_t n = 0;
+  range.obj().size(n);
+  int64_t i = adjust_index(start, static_cast<int64_t>(n), step, true);
+  int64_t j = adjust_index(stop, static_cast<int64_t>(n), step, false);
+  auto at = [&](int64_t k) {
+    return binary_op(*this, ArithOp::Add, r_start,
+                     binary_op(*this, ArithOp::Mul, Value::integer(k), r_step));
+  };
   CallArgs args;
-  args.args = {Value::integer(first), Value::integer(last), Value::integer(stride)};
+  args.args = {at(i), at(j), binary_op(*this, ArithOp::Mul, r_step, Value::integer(step))};
   return builtins::global_range(*this, args);
 }
 

@@ -15,10 +15,6 @@ namespace wfgen::jinja {
 
 namespace {
 
-// Python's recursion limit stops runaway includes and macros in Jinja2; we stop
-// well before the C++ stack would.
-constexpr size_t kMaxDepth = 200;
-
 const uint32_t kLoopSymbol = intern_symbol("loop");
 const uint32_t kSuperSymbol = intern_symbol("super");
 const uint32_t kCallerSymbol = intern_symbol("caller");
@@ -55,10 +51,16 @@ class CapturedOutput {
   Output* saved_;
 };
 
-Renderer::Renderer(const Environment& env, Output& out) : env_(env), out_(&out) {}
+Renderer::Renderer(const Environment& env, Output& out) : env_(env), out_(&out) {
+  out.set_limit(env.options().limits.max_output, "max_output");
+}
 
 std::unique_ptr<Output> Renderer::take_buffer() {
-  if (spare_buffers_.empty()) return std::make_unique<Output>();
+  if (spare_buffers_.empty()) {
+    auto buffer = std::make_unique<Output>();
+    buffer->set_limit(env_.options().limits.max_string, "max_string");
+    return buffer;
+  }
   std::unique_ptr<Output> b = std::move(spare_buffers_.back());
   spare_buffers_.pop_back();
   return b;
@@ -89,28 +91,50 @@ void Renderer::rethrow_located(TemplateError& e, uint32_t pos) const {
   throw e;
 }
 
+// Python's recursion limit stops runaway includes and macros in Jinja2; max_recursion
+// stops them here, and the stack check whatever nesting inside each call adds.
 void Renderer::enter_call(uint32_t pos) {
-  if (++depth_ > kMaxDepth) {
-    --depth_;
-    TemplateError e(ErrorKind::Runtime,
-                    "maximum recursion depth exceeded while calling a Python object (a recursive "
-                    "macro, or an include/import "
-                    "cycle)");
-    if (tmpl_) e.locate(tmpl_->source().loc(pos), tmpl_->source().line_text(pos));
-    throw e;
+  size_t limit = env_.options().limits.max_recursion;
+  if (depth_ < limit && !stack_exhausted()) {
+    ++depth_;
+    return;
+  }
+  try {
+    if (depth_ < limit) raise_stack_exhausted();
+    limit_exceeded("maximum recursion depth exceeded while calling a Python object (a recursive "
+                   "macro, or an include/import cycle)",
+                   "max_recursion", limit);
+  } catch (TemplateError& e) {
+    rethrow_located(e, pos);
   }
 }
 
 // --- entry points -------------------------------------------------------------------
 
-void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& context) {
+namespace {
+
+Ref<Context> root_context(const Value& context) {
   Ref<Context> ctx = make_ref<Context>();
   if (context.is_dict()) {
     for (const auto& [k, v] : context.dict_obj().entries()) {
       if (k.is_string()) ctx->data[intern_symbol(k.as_string())] = v;
     }
   }
+  return ctx;
+}
+
+}  // namespace
+
+void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& context) {
+  render_template_body(std::move(tmpl), root_context(context));
+}
+
+Value Renderer::evaluate_root(std::shared_ptr<const Template> tmpl, const Value& context,
+                              uint32_t result) {
+  Ref<Context> ctx = root_context(context);
   render_template_body(std::move(tmpl), ctx);
+  const Value* v = ctx->root->find_local(result);
+  return v ? *v : Value::none();
 }
 
 // Renders a template as the root of `ctx`, then the parents it extends.
@@ -123,7 +147,9 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
   Restore<bool> a(autoescape_, false);  // every template starts with the default
   if (!ctx->tmpl) ctx->tmpl = tmpl;
   std::shared_ptr<const Template> current = std::move(tmpl);
+  std::vector<const Template*> chain;  // this template and the parents it extends
   while (current) {
+    chain.push_back(current.get());
     for (const auto& [name, block] : current->blocks())
       ctx->blocks[name].push_back({block, current});
     Restore<const Template*> t(tmpl_, current.get());
@@ -132,6 +158,31 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
     ctx->root->bind_missing_if_absent(current->unbound());
     exec_body(current->body());
     current = std::move(parent_);
+    if (current) check_extends(chain, *current);
+  }
+}
+
+// An extends chain that comes back to a template never ends (Jinja2 recurses until
+// Python's limit); a long one is refused like deep recursion.
+void Renderer::check_extends(const std::vector<const Template*>& chain, const Template& parent) {
+  std::string path;
+  for (const Template* t : chain) path += t->name() + " -> ";
+  path += parent.name();
+  // By name: the entry template and the same file loaded by `extends` are two objects.
+  for (const Template* t : chain) {
+    if (t->name() != parent.name()) continue;
+    TemplateError e(ErrorKind::Runtime,
+                    chain.size() == 1 ? "template '" + parent.name() + "' extends itself"
+                                      : "templates extend each other in a cycle: " + path);
+    rethrow_located(e, extends_pos_);
+  }
+  size_t limit = env_.options().limits.max_recursion;
+  if (chain.size() >= limit) {
+    TemplateError e(ErrorKind::Limit,
+                    limit_message("an extends chain longer than " + std::to_string(limit) +
+                                      " templates",
+                                  "max_recursion", limit));
+    rethrow_located(e, extends_pos_);
   }
 }
 
@@ -189,10 +240,14 @@ void Renderer::exec_print(const PrintStmt& s) {
   // After {% extends %} nothing prints; nothing in a run can change that midway.
   if (suppress_output_) return;
   for (const auto& part : s.parts) {
-    if (part.expr) {
-      print_expr(*part.expr);
-    } else {
-      out_->append(part.text);
+    try {
+      if (part.expr) {
+        print_expr(*part.expr);
+      } else {
+        out_->append(part.text);
+      }
+    } catch (TemplateError& e) {  // the output's limit, met by this part
+      rethrow_located(e, part.expr ? part.expr->pos : s.pos);
     }
   }
 }
@@ -668,6 +723,7 @@ void Renderer::exec_extends(const ExtendsStmt& s) {
     rethrow_located(e, s.pos);
   }
   parent_ = load(name, false, s.pos, true);
+  extends_pos_ = s.pos;
   // Everything after {% extends %} renders through the parent's blocks only.
   suppress_output_ = true;
 }

@@ -31,6 +31,9 @@ class Renderer : public Runtime {
 
   // Renders `tmpl` as the entry template with `context` (a dict) as its variables.
   void render_root(std::shared_ptr<const Template> tmpl, const Value& context);
+  // Renders an expression template (Environment::compile_expression) and returns the
+  // value it assigned to `result`.
+  Value evaluate_root(std::shared_ptr<const Template> tmpl, const Value& context, uint32_t result);
 
   // --- Runtime ------------------------------------------------------------------
   Value make_undefined(std::string message) const override;
@@ -77,6 +80,7 @@ class Renderer : public Runtime {
   void exec_block(const BlockStmt& s);
 
   void render_template_body(std::shared_ptr<const Template> tmpl, Ref<Context> ctx);
+  void check_extends(const std::vector<const Template*>& chain, const Template& parent);
   std::string render_block_in(Ref<Context> ctx, const std::string& name, size_t index,
                               Ref<Frame> parent);
   std::string render_to_string(const Body& body, Ref<Frame> frame);
@@ -158,6 +162,7 @@ class Renderer : public Runtime {
   bool suppress_output_ = false;            // after {% extends %}: the parent renders instead
   bool autoescape_ = false;                 // in {% autoescape true %}: {{ }} output is escaped
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
+  uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
   std::map<const Template*, Value> module_cache_;
   // Macros capture the frame they are defined in, and that frame holds them: the

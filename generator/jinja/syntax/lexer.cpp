@@ -78,10 +78,15 @@ class Lexer {
     }
   }
 
-  TokenList run() {
+  // `expression`: the whole source is the inside of a {{ }} (Jinja2's "variable" state,
+  // where compile_expression starts).
+  TokenList run(bool expression) {
     TokenList out;
     try {
-      lex_all();
+      if (expression)
+        lex_tag_body(0, true);
+      else
+        lex_all();
       tokens_.push_back(Token{Tok::Eof, static_cast<uint32_t>(src_.size()), {}, {}});
     } catch (const TemplateError&) {
       out.error = std::current_exception();
@@ -268,6 +273,10 @@ class Lexer {
                             static_cast<uint32_t>(tag_pos),
                             src_.substr(tag_pos, pos - tag_pos),
                             {}});
+    return lex_tag_body(pos, variable);
+  }
+
+  size_t lex_tag_body(size_t pos, bool variable) {
     const std::string& end = variable ? opt_.variable_end : opt_.block_end;
     std::string balance;
     while (pos < src_.size()) {
@@ -566,7 +575,11 @@ class Lexer {
 }  // namespace
 
 TokenList tokenize(const SourceFile& file, const EnvironmentOptions& options) {
-  return Lexer(file, options).run();
+  return Lexer(file, options).run(false);
+}
+
+TokenList tokenize_expression(const SourceFile& file, const EnvironmentOptions& options) {
+  return Lexer(file, options).run(true);
 }
 
 }  // namespace wfgen::jinja

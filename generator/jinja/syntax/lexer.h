@@ -56,5 +56,8 @@ struct TokenList {
 
 // Tokenizes `file.text()`, which must outlive the tokens.
 TokenList tokenize(const SourceFile& file, const EnvironmentOptions& options);
+// Tokenizes `file.text()` as one expression: as the inside of a {{ }} (no VarBegin),
+// ending at the end of the text (or at a variable end delimiter, for the parser to refuse).
+TokenList tokenize_expression(const SourceFile& file, const EnvironmentOptions& options);
 
 }  // namespace wfgen::jinja

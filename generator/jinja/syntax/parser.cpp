@@ -4,7 +4,9 @@
 #include <optional>
 #include <utility>
 
+#include "jinja/limits.h"
 #include "jinja/options.h"
+#include "jinja/python/int_digits.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/lexer.h"
 #include "jinja/syntax/template.h"
@@ -33,13 +35,29 @@ bool is_reserved_constant(std::string_view n) {
 
 class Parser {
  public:
-  Parser(Template& tmpl, TokenList tokens)
-      : tmpl_(tmpl), file_(tmpl.source()), lexed_(std::move(tokens)), toks_(lexed_.tokens) {}
+  Parser(Template& tmpl, TokenList tokens, size_t max_nesting)
+      : tmpl_(tmpl),
+        file_(tmpl.source()),
+        lexed_(std::move(tokens)),
+        toks_(lexed_.tokens),
+        max_nesting_(max_nesting) {}
 
   void run() {
     if (cur().type == Tok::Error) lexed_.check();
     tmpl_.body_ = subparse({});
     if (cur().type != Tok::Eof) fail_unknown_tag(cur());
+  }
+
+  // Jinja2's compile_expression: one expression (a conditional one, no bare tuple), then
+  // the end of the source; the template's body assigns it to `result_symbol`.
+  void run_expression(uint32_t result_symbol) {
+    if (cur().type == Tok::Error) lexed_.check();
+    ExprPtr value = parse_expression(true);
+    if (cur().type != Tok::Eof) fail_at_cur("chunk after expression");
+    auto target = std::make_unique<NameExpr>(value->pos, std::string(symbol_name(result_symbol)),
+                                             result_symbol);
+    uint32_t pos = value->pos;
+    tmpl_.body_.push_back(std::make_unique<SetStmt>(pos, std::move(target), std::move(value)));
   }
 
  private:
@@ -103,6 +121,44 @@ class Parser {
   }
 
   [[noreturn]] void fail(std::string msg, uint32_t pos) const { file_.fail(std::move(msg), pos); }
+
+  // --- nesting --------------------------------------------------------------------
+  // Every level the parser descends into, and every link of a chain that makes the tree
+  // one level deeper (`a.b.c`, `x|f|g`, `1+2+3`), counts against max_nesting: the tree,
+  // and so every pass that walks it (analysis, render, destruction), stays that shallow.
+  class Nest {
+   public:
+    explicit Nest(Parser& p) : p_(p) {}
+    Nest(Parser& p, uint32_t pos) : p_(p) { add(pos); }
+    ~Nest() { p_.depth_ -= n_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+    void add(uint32_t pos) {
+      if (p_.depth_ >= p_.max_nesting_ || stack_exhausted()) p_.fail_nesting(pos);
+      ++p_.depth_;
+      ++n_;
+    }
+
+   private:
+    Parser& p_;
+    size_t n_ = 0;
+  };
+
+  [[noreturn]] void fail_nesting(uint32_t pos) const {
+    if (depth_ < max_nesting_) raise_stack_exhausted_at(pos);
+    throw file_.error(ErrorKind::Limit,
+                      limit_message("expressions and statements nested more than " +
+                                        std::to_string(max_nesting_) + " levels deep",
+                                    "max_nesting", max_nesting_),
+                      pos);
+  }
+  [[noreturn]] void raise_stack_exhausted_at(uint32_t pos) const {
+    try {
+      raise_stack_exhausted();
+    } catch (const TemplateError& e) {
+      throw file_.error(e.kind(), e.message(), pos);
+    }
+  }
   [[noreturn]] void fail_at_cur(std::string msg) const { fail(std::move(msg), cur().pos); }
 
   void expect_op(std::string_view op) {
@@ -236,6 +292,7 @@ class Parser {
   StmtPtr parse_statement() {
     const Token& t = cur();
     if (t.type != Tok::Name) fail_at_cur("tag name expected");
+    Nest nest(*this, t.pos);
     std::string_view tag = t.text;
     tag_stack_.push_back(tag);
     StmtPtr s;
@@ -604,14 +661,16 @@ class Parser {
 
   // --- expressions --------------------------------------------------------------
   ExprPtr parse_expression(bool with_condexpr) {
+    Nest nest(*this, cur().pos);
     return with_condexpr ? parse_condexpr() : parse_or();
   }
 
   ExprPtr parse_condexpr() {
     uint32_t pos = cur().pos;
     ExprPtr expr1 = parse_or();
+    Nest chain(*this);
     while (is_name(cur(), "if")) {
-      next();
+      chain.add(next().pos);
       SoftScope s(*this, true);
       auto node = std::make_unique<CondExpr>(pos);
       node->test = parse_or();
@@ -625,8 +684,10 @@ class Parser {
 
   ExprPtr parse_or() {
     ExprPtr left = parse_and();
+    Nest chain(*this);
     while (is_name(cur(), "or")) {
       uint32_t pos = next().pos;
+      chain.add(pos);
       left = std::make_unique<BinaryExpr>(pos, BinOp::Or, std::move(left), parse_and());
     }
     return left;
@@ -634,8 +695,10 @@ class Parser {
 
   ExprPtr parse_and() {
     ExprPtr left = parse_not();
+    Nest chain(*this);
     while (is_name(cur(), "and")) {
       uint32_t pos = next().pos;
+      chain.add(pos);
       left = std::make_unique<BinaryExpr>(pos, BinOp::And, std::move(left), parse_not());
     }
     return left;
@@ -644,6 +707,7 @@ class Parser {
   ExprPtr parse_not() {
     if (is_name(cur(), "not")) {
       uint32_t pos = next().pos;
+      Nest nest(*this, pos);
       return std::make_unique<UnaryExpr>(pos, UnaryOp::Not, parse_not());
     }
     return parse_compare();
@@ -702,9 +766,11 @@ class Parser {
 
   ExprPtr parse_math1() {
     ExprPtr left = parse_concat();
+    Nest chain(*this);
     while (is_op(cur(), "+") || is_op(cur(), "-")) {
       BinOp op = cur().text == "+" ? BinOp::Add : BinOp::Sub;
       uint32_t pos = next().pos;
+      chain.add(pos);
       left = std::make_unique<BinaryExpr>(pos, op, std::move(left), parse_concat());
     }
     return left;
@@ -712,8 +778,10 @@ class Parser {
 
   ExprPtr parse_concat() {
     ExprPtr left = parse_math2();
+    Nest chain(*this);
     while (is_op(cur(), "~")) {
       uint32_t pos = next().pos;
+      chain.add(pos);
       left =
           std::make_unique<BinaryExpr>(pos, BinOp::Concat, std::move(left), parse_math2());
     }
@@ -722,6 +790,7 @@ class Parser {
 
   ExprPtr parse_math2() {
     ExprPtr left = parse_pow();
+    Nest chain(*this);
     while (true) {
       BinOp op;
       if (is_op(cur(), "*")) {
@@ -736,6 +805,7 @@ class Parser {
         break;
       }
       uint32_t pos = next().pos;
+      chain.add(pos);
       left = std::make_unique<BinaryExpr>(pos, op, std::move(left), parse_pow());
     }
     return left;
@@ -743,8 +813,10 @@ class Parser {
 
   ExprPtr parse_pow() {
     ExprPtr left = parse_unary(true);
+    Nest chain(*this);
     while (is_op(cur(), "**")) {
       uint32_t pos = next().pos;
+      chain.add(pos);
       left = std::make_unique<BinaryExpr>(pos, BinOp::Pow, std::move(left), parse_unary(true));
     }
     return left;
@@ -752,11 +824,14 @@ class Parser {
 
   ExprPtr parse_unary(bool with_filter) {
     ExprPtr node;
+    Nest nest(*this);
     if (is_op(cur(), "-")) {
       uint32_t pos = next().pos;
+      nest.add(pos);
       node = std::make_unique<UnaryExpr>(pos, UnaryOp::Neg, parse_unary(false));
     } else if (is_op(cur(), "+")) {
       uint32_t pos = next().pos;
+      nest.add(pos);
       node = std::make_unique<UnaryExpr>(pos, UnaryOp::Pos, parse_unary(false));
     } else {
       node = parse_primary();
@@ -778,6 +853,14 @@ class Parser {
       char x = static_cast<char>(digits[1] | 0x20);
       base = x == 'b' ? 2 : x == 'o' ? 8 : x == 'x' ? 16 : 10;
       if (base != 10) body = body.substr(2);
+    }
+    try {  // Python's int() limits (its ValueError, here at the literal)
+      if (base == 10)
+        check_int_parse_digits(body.size());
+      else
+        check_int_bits(body.size() * (base == 2 ? 1 : base == 8 ? 3 : 4));
+    } catch (const TemplateError& e) {
+      throw file_.error(e.kind(), e.message(), t.pos);
     }
     auto big = BigInt::parse_base(body, base);
     if (!big) fail("invalid integer literal", t.pos);
@@ -915,7 +998,9 @@ class Parser {
   }
 
   ExprPtr parse_postfix(ExprPtr node) {
+    Nest chain(*this);
     while (true) {
+      if (is_op(cur(), ".") || is_op(cur(), "[") || is_op(cur(), "(")) chain.add(cur().pos);
       if (is_op(cur(), ".") || is_op(cur(), "[")) {
         node = parse_subscript(std::move(node));
       } else if (is_op(cur(), "(")) {
@@ -927,7 +1012,9 @@ class Parser {
   }
 
   ExprPtr parse_filter_expr(ExprPtr node) {
+    Nest chain(*this);
     while (true) {
+      if (is_op(cur(), "|") || is_name(cur(), "is") || is_op(cur(), "(")) chain.add(cur().pos);
       if (is_op(cur(), "|")) {
         node = parse_filter(std::move(node), false);
       } else if (is_name(cur(), "is")) {
@@ -1047,7 +1134,9 @@ class Parser {
   }
 
   ExprPtr parse_filter(ExprPtr node, bool start_inline) {
+    Nest chain(*this);
     while (is_op(cur(), "|") || start_inline) {
+      chain.add(cur().pos);
       if (!start_inline) next();
       uint32_t pos = cur().pos;
       std::string name = parse_dotted_name();
@@ -1084,6 +1173,8 @@ class Parser {
   TokenList lexed_;
   const std::vector<Token>& toks_;
   size_t i_ = 0;
+  size_t max_nesting_;
+  size_t depth_ = 0;  // levels of nesting open (see Nest)
   bool toplevel_ = true;  // not inside a scope that is not soft (where extends may stand)
   NameUse name_use_ = NameUse::Load;
   std::optional<uint32_t> loop_store_pos_;  // first assignment to `loop` not yet checked
@@ -1101,8 +1192,18 @@ std::shared_ptr<Template> parse_template(std::string name, std::string_view sour
   auto file = std::make_unique<SourceFile>(filename.empty() ? name : std::move(filename),
                                            normalize_source(source, options.keep_trailing_newline));
   auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
-  Parser parser(*tmpl, tokenize(tmpl->source(), options));
+  Parser parser(*tmpl, tokenize(tmpl->source(), options), options.limits.max_nesting);
   parser.run();
+  return tmpl;
+}
+
+std::shared_ptr<Template> parse_expression_template(std::string name, std::string_view source,
+                                                    const EnvironmentOptions& options,
+                                                    uint32_t result_symbol) {
+  auto file = std::make_unique<SourceFile>(name, normalize_source(source, true));
+  auto tmpl = std::make_shared<Template>(std::move(name), std::move(file));
+  Parser parser(*tmpl, tokenize_expression(tmpl->source(), options), options.limits.max_nesting);
+  parser.run_expression(result_symbol);
   return tmpl;
 }
 

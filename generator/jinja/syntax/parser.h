@@ -4,6 +4,7 @@
 // filters/tests) are in analysis/; analysis/compile.h runs both.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,5 +20,11 @@ class Template;
 std::shared_ptr<Template> parse_template(std::string name, std::string_view source,
                                          const EnvironmentOptions& options,
                                          std::string filename = {});
+
+// Parses `source` as one expression (Jinja2's Environment.compile_expression): a template
+// whose body sets `result_symbol` to it. Errors point into `source`, named `name`.
+std::shared_ptr<Template> parse_expression_template(std::string name, std::string_view source,
+                                                    const EnvironmentOptions& options,
+                                                    uint32_t result_symbol);
 
 }  // namespace wfgen::jinja

@@ -9,6 +9,8 @@
 
 namespace wfgen::jinja {
 
+ListObj::~ListObj() = default;
+
 // Construction of heap values goes through one place so refcounts start right.
 #define WFGEN_MAKE_HEAP(kind_value, obj_expr) \
   Value v(kind_value);                        \
@@ -58,6 +60,26 @@ Value Value::undefined(std::string message, bool strict) {
 }
 
 #undef WFGEN_MAKE_HEAP
+
+void Object::destroy(Object* container) noexcept {
+  constexpr int kInline = 32;  // levels deleted on the C++ stack before deferring
+  thread_local int depth = 0;
+  thread_local std::vector<Object*> deferred;
+  if (depth >= kInline) {
+    deferred.push_back(container);
+    return;
+  }
+  ++depth;
+  delete container;
+  if (depth == 1) {
+    while (!deferred.empty()) {
+      Object* next = deferred.back();
+      deferred.pop_back();
+      delete next;
+    }
+  }
+  --depth;
+}
 
 bool Value::is_strict_undefined() const {
   return kind_ == Kind::Undefined && u_.p && static_cast<UndefinedObj*>(u_.p)->strict;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,6 +30,11 @@ struct Object {
   virtual ~Object() = default;
   static void* operator new(size_t size) { return object_pool::allocate(size); }
   static void operator delete(void* p, size_t size) noexcept { object_pool::deallocate(p, size); }
+  // Deletes a container whose last reference went away. Freeing a container frees its
+  // items, and theirs: a value nested 100,000 levels deep would take as many C++ frames,
+  // so (as CPython's trashcan) containers beyond a few levels wait in a list that the
+  // outermost deletion empties.
+  static void destroy(Object* container) noexcept;
 };
 
 enum class Kind : uint8_t {
@@ -57,6 +63,7 @@ struct StrObj : Object {
 
 struct ListObj : Object {
   std::vector<Value> items;
+  ~ListObj() override;  // out of line: Value is not complete yet (clang instantiates here)
 };
 
 struct BigIntObj : Object {
@@ -175,7 +182,12 @@ class Value {
     if (heap() && u_.p) ++u_.p->refs;
   }
   void release() {
-    if (heap() && u_.p && --u_.p->refs == 0) delete u_.p;
+    if (heap() && u_.p && --u_.p->refs == 0) {
+      if (kind_ >= Kind::List)
+        Object::destroy(u_.p);
+      else
+        delete u_.p;
+    }
   }
 
   Kind kind_;
@@ -291,6 +303,11 @@ struct ObjectBase : Object {
     iterate(items);
     return items.at(i);
   }
+  // For the cycle collector (value/cycles.h): an object a template can make hold itself
+  // (a namespace) lists the Values it holds, and gives them up when only a cycle keeps
+  // it alive.
+  virtual void visit_values(const std::function<void(const Value&)>& fn) const { (void)fn; }
+  virtual void clear_values(std::vector<Value>& dropped) { (void)dropped; }
 };
 
 // Positional and keyword arguments of a call, already evaluated.

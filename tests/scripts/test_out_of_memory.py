@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Running out of memory is an error, never an abort: a render whose limits were raised past
+what the process may allocate ends in exit 1 with wfgen's out-of-memory message, and writes
+nothing.
+
+    test_out_of_memory.py --wfgen BIN --root REPO --shared SHARED
+
+The memory is capped for the wfgen process only: with `prlimit --as` in a normal build, and
+in a sanitizer build (whose shadow memory needs a huge address space) with ASan's own
+`max_allocation_size_mb` and `allocator_may_return_null`, under which a too-large
+allocation fails instead of aborting.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from script_support import Checks, parse_args
+
+MESSAGE = ("error: out of memory (lower the limits: wfgen.yml's `limits:` or the --max-... "
+           "flags; see docs/limits.md)\n")
+
+
+def is_sanitized(binary):
+    with open(binary, "rb") as f:
+        data = f.read()
+    return b"__asan_init" in data or b"AddressSanitizer" in data
+
+
+def main():
+    args = parse_args()
+    checks = Checks()
+    wfgen = args.wfgen
+    with tempfile.TemporaryDirectory() as d:
+        # A captured block of 90 MB: its buffer doubles to 128 MB, past the cap.
+        tpl = os.path.join(d, "t.j2")
+        with open(tpl, "w") as f:
+            f.write("{% set s %}{{ 'x' * 30000000 }}{{ 'y' * 30000000 }}{{ 'z' * 30000000 }}"
+                    "{% endset %}{{ s | length }}\n")
+        out = os.path.join(d, "out.yml")
+        cmd = [wfgen, "render", tpl, "--max-string", "1000000000", "--max-output", "1000000000",
+               "-o", out]
+        env = dict(os.environ)
+        if is_sanitized(wfgen):
+            env["ASAN_OPTIONS"] = (env.get("ASAN_OPTIONS", "") +
+                                   ":allocator_may_return_null=1:max_allocation_size_mb=100").lstrip(":")
+            capped = cmd
+        else:
+            capped = ["prlimit", f"--as={160 << 20}"] + cmd
+        r = subprocess.run(capped, capture_output=True, text=True, env=env, timeout=60)
+        checks.expect((r.returncode, r.stderr, r.stdout) == (1, MESSAGE, ""),
+                      "out of memory: exit 1 with the message, nothing on stdout",
+                      f"exit {r.returncode}\nstderr: {r.stderr[:2000]}")
+        checks.expect(not os.path.exists(out) and sorted(os.listdir(d)) == ["t.j2"],
+                      "out of memory: no output and no temporary file written", str(os.listdir(d)))
+        # The same render without the cap succeeds: the cap, not the template, made it fail.
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        checks.expect(r.returncode == 0 and open(out).read() == "90000000",
+                      "without the cap the same render succeeds", r.stderr[:2000])
+    return checks.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
