@@ -11,10 +11,10 @@ inline jinja::Limits fuzz_limits() {
   l.max_nesting = 200;
   l.max_depth = 200;
   l.max_recursion = 40;
-  l.max_string = 1 << 20;
+  l.max_string = 1 << 16;
   l.max_items = 1 << 16;
   l.max_int_digits = 4300;
-  l.max_output = 1 << 20;
+  l.max_output = 1 << 16;
   return l;
 }
 

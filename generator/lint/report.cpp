@@ -209,7 +209,7 @@ std::string sarif_report(const LintResult& r) {
   log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   log["version"] = "2.1.0";
   log["runs"] = ordered_json::array({std::move(run)});
-  return log.dump(2) + "\n";
+  return log.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace
@@ -240,7 +240,7 @@ std::string format_report(const LintResult& r, Format format, const ReportOption
     case Format::Github:
       return github_report(r, opt);
     case Format::Json:
-      return report_json(r).dump(2) + "\n";
+      return report_json(r).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
     case Format::Sarif:
       return sarif_report(r);
   }

@@ -63,20 +63,26 @@ Value Value::undefined(std::string message, bool strict) {
 
 void Object::destroy(Object* container) noexcept {
   constexpr int kInline = 32;  // levels deleted on the C++ stack before deferring
+  // Only trivially destructible thread-locals: the list exists while a deep deletion is
+  // under way and is gone after it, so values freed by other thread-locals' destructors at
+  // thread exit (after a std::vector here would have been destroyed) are still freed.
   thread_local int depth = 0;
-  thread_local std::vector<Object*> deferred;
+  thread_local std::vector<Object*>* deferred = nullptr;
   if (depth >= kInline) {
-    deferred.push_back(container);
+    if (!deferred) deferred = new std::vector<Object*>;
+    deferred->push_back(container);
     return;
   }
   ++depth;
   delete container;
-  if (depth == 1) {
-    while (!deferred.empty()) {
-      Object* next = deferred.back();
-      deferred.pop_back();
+  if (depth == 1 && deferred) {
+    while (!deferred->empty()) {
+      Object* next = deferred->back();
+      deferred->pop_back();
       delete next;
     }
+    delete deferred;
+    deferred = nullptr;
   }
   --depth;
 }
