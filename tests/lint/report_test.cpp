@@ -127,6 +127,26 @@ TEST(Report, SarifShape) {
   EXPECT_EQ(b["suppressions"][0]["justification"], "accepted: a, b");
 }
 
+// A file that is not valid UTF-8 gives findings whose excerpt holds its bytes; JSON and
+// SARIF say them with U+FFFD instead of failing (lint_fuzz found the throw).
+TEST(Report, InvalidUtf8IsReplacedInJsonAndSarif) {
+  LintResult r;
+  r.files = 1;
+  Finding f;
+  f.rule = "yaml-syntax";
+  f.file = "w.yml";
+  f.line = 1;
+  f.col = 21;
+  f.message = "invalid UTF-8";
+  f.excerpt = "on: push\njobs: {a: \xa2}";
+  r.findings = {f};
+  auto j = nlohmann::json::parse(format_report(r, Format::Json));
+  EXPECT_EQ(j["findings"][0]["excerpt"], "on: push\njobs: {a: \xef\xbf\xbd}");
+  auto log = nlohmann::json::parse(format_report(r, Format::Sarif));
+  EXPECT_EQ(log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["snippet"]["text"],
+            "on: push\njobs: {a: \xef\xbf\xbd}");
+}
+
 TEST(Report, SummaryWithoutFindings) {
   LintResult r;
   r.files = 3;
