@@ -1,6 +1,7 @@
 #include "jinja/runtime/environment.h"
 
 #include <fstream>
+#include <new>
 #include <stdexcept>
 #include <sstream>
 
@@ -144,6 +145,23 @@ std::shared_ptr<const Template> Environment::from_string(std::string source,
 namespace {
 // Where an expression template leaves its value: a name no template can spell.
 const uint32_t kResultSymbol = intern_symbol(" result");
+
+// Frees the reference cycles a render left (Python's gc), whether the render ended in its
+// output or in an error (`{{ l|tojson }}` of a cyclic list raises). Declared before the
+// Renderer, so it runs once the Renderer's frames are gone.
+class CollectCyclesAfter {
+ public:
+  CollectCyclesAfter() = default;
+  CollectCyclesAfter(const CollectCyclesAfter&) = delete;
+  CollectCyclesAfter& operator=(const CollectCyclesAfter&) = delete;
+  ~CollectCyclesAfter() {
+    try {
+      collect_cycles();
+    } catch (const std::bad_alloc&) {
+      // Out of memory while unwinding from it: the cycles stay, the error is reported.
+    }
+  }
+};
 }  // namespace
 
 std::shared_ptr<const Template> Environment::compile_expression(std::string source,
@@ -157,11 +175,11 @@ Value Environment::evaluate(const Template& expression, const Value& vars) const
   LimitsScope limits(options_.limits);
   Output out;
   Value result;
+  CollectCyclesAfter collect;
   {
     Renderer renderer(*this, out);
     result = renderer.evaluate_root(std::move(handle), vars, kResultSymbol);
   }
-  collect_cycles();
   return result;
 }
 
@@ -170,11 +188,9 @@ void Environment::render(const Template& tmpl, const Value& context, Output& out
   // from from_string is owned by the caller, so wrap it without taking ownership.
   std::shared_ptr<const Template> handle(&tmpl, [](const Template*) {});
   LimitsScope limits(options_.limits);
-  {
-    Renderer renderer(*this, out);
-    renderer.render_root(std::move(handle), context);
-  }
-  collect_cycles();
+  CollectCyclesAfter collect;
+  Renderer renderer(*this, out);
+  renderer.render_root(std::move(handle), context);
 }
 
 void Environment::render(const Template& tmpl, const Value& context, std::string& out) const {
