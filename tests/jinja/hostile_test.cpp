@@ -142,6 +142,13 @@ TEST(Hostile, CyclesAreFreedAfterTheRender) {
   EXPECT_EQ(noted_cycle_candidates(), before);  // ASan's leak check holds the rest
 }
 
+// Repeating nothing is nothing, whatever the count (render_fuzz: `'' * -2**46` looped 2**46
+// times; Jinja2 reads `-2**46` as `(-2)**46`, a positive count).
+TEST(Hostile, RepeatingNothingIsInstant) {
+  EXPECT_EQ(render("[{{ '' * -2**46 }}]"), "[]");
+  EXPECT_EQ(render("{{ ([] * 2**46)|length }} {{ (() * 2**62)|length }}"), "0 0");
+}
+
 // A render that ends in an error frees its cycles too (ASan's leak check found
 // `{{ l|tojson }}` of a cyclic list leaking them).
 TEST(Hostile, CyclesAreFreedAfterAFailedRender) {

@@ -81,7 +81,10 @@ Value repeat(const Value& seq, const Value& count) {
     throw_error(ErrorKind::Runtime, "cannot fit 'int' into an index-sized integer");
   }
   int64_t n = small_value(count);
-  if (n <= 0) {
+  // Nothing repeated any number of times is nothing, at once (as CPython): `'' * 2**46`
+  // must not loop 2**46 times (render_fuzz found the hang).
+  const bool empty = seq.is_string() ? seq.as_string().empty() : seq.items().empty();
+  if (n <= 0 || empty) {
     if (seq.is_string()) return Value::string(std::string());
     return seq.is_tuple() ? Value::tuple() : Value::list();
   }
