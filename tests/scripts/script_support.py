@@ -61,3 +61,20 @@ def snapshot(root, sub=""):
             with open(p, "rb") as f:
                 files[rel] = f.read()
     return files
+
+
+def is_sanitized(binary):
+    """Whether `binary` was built with AddressSanitizer (its shadow memory needs a huge address
+    space, so address-space caps cannot apply to it)."""
+    with open(binary, "rb") as f:
+        data = f.read()
+    return b"__asan_init" in data or b"AddressSanitizer" in data
+
+
+def memory_limit_prefix(binary, limit_bytes=1 << 30):
+    """Command prefix capping a runaway render's address space (the machine is shared); empty for
+    sanitizer builds or without prlimit."""
+    if is_sanitized(binary):
+        return []
+    prlimit = shutil.which("prlimit")
+    return [prlimit, f"--as={limit_bytes}"] if prlimit else []

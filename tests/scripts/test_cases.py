@@ -27,25 +27,15 @@ import sys
 import tempfile
 
 import yaml
+from script_support import is_sanitized, memory_limit_prefix
 
 ERROR_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.*)$")
 TIMEOUT_SECONDS = 3
 LIMIT = []  # prlimit prefix, set in main()
 
 
-def is_sanitized(binary):
-    with open(binary, "rb") as f:
-        data = f.read()
-    return b"__asan_init" in data or b"AddressSanitizer" in data
 
 
-def memory_limit_prefix(binary, limit_bytes=1 << 30):
-    """Command prefix capping a runaway render's address space (the machine is shared); empty for
-    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
-    if is_sanitized(binary):
-        return []
-    prlimit = shutil.which("prlimit")
-    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
 
 
 KNOWN_DIFFERENCES = "known_differences.yml"

@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+from script_support import memory_limit_prefix
 
 # cases.json environment key -> (CLI flag, Jinja2 default: the flag is passed only when it differs)
 STRING_OPTIONS = {
@@ -34,15 +35,6 @@ BOOL_OPTIONS = {
 }
 
 
-def memory_limit_prefix(binary, limit_bytes=1 << 30):
-    """Command prefix capping a runaway render's address space (the machine is shared); empty for
-    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
-    with open(binary, "rb") as f:
-        data = f.read()
-        if b"__asan_init" in data or b"AddressSanitizer" in data:
-            return []
-    prlimit = shutil.which("prlimit")
-    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
 
 
 def environment_flags(env):

@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 import jinja2
+from script_support import memory_limit_prefix
 
 # --------------------------------------------------------------------------------------------
 # Random data
@@ -430,15 +431,6 @@ def render_jinja(source, data, opts):
         return ("error", f"{type(exc).__name__}: {exc}".splitlines()[0][:160])
 
 
-def memory_limit_prefix(binary, limit_bytes=1 << 30):
-    """Command prefix capping a runaway render's address space (the machine is shared); empty for
-    sanitizer builds, whose shadow memory needs a huge address space, or without prlimit."""
-    with open(binary, "rb") as f:
-        data = f.read()
-        if b"__asan_init" in data or b"AddressSanitizer" in data:
-            return []
-    prlimit = shutil.which("prlimit")
-    return [prlimit, f"--as={limit_bytes}"] if prlimit else []
 
 
 def render_wfgen(wfgen, source, data, opts):

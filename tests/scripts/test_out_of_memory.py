@@ -15,16 +15,12 @@ import subprocess
 import sys
 import tempfile
 
-from script_support import Checks, parse_args
+from script_support import Checks, is_sanitized, parse_args
 
 MESSAGE = ("error: out of memory (lower the limits: wfgen.yml's `limits:` or the --max-... "
            "flags; see docs/limits.md)\n")
 
 
-def is_sanitized(binary):
-    with open(binary, "rb") as f:
-        data = f.read()
-    return b"__asan_init" in data or b"AddressSanitizer" in data
 
 
 def main():
