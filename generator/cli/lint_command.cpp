@@ -119,7 +119,7 @@ int run_lint(const LintOptions& opt) {
     std::vector<lint::SourceFile> files;
     for (const std::string& path : found.files)
       files.push_back(read_source(path, manifest ? &*manifest : nullptr, opt.max_input_size));
-    result = lint::Linter(std::move(config), ".").run(std::move(files));
+    result = lint::Linter(std::move(config), ".").run(std::move(files), 0);
   }
   std::cout << lint::format_report(result, *format, {.warnings_as_errors = opt.warnings_as_errors});
   return result.failed(opt.warnings_as_errors) ? 1 : 0;

@@ -1,8 +1,12 @@
 #include "lint/linter.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <system_error>
+#include <thread>
 #include <tuple>
 
 #include "data/load.h"
@@ -92,10 +96,12 @@ class RunContext final : public Context {
 
   const Config& config() const override { return config_; }
 
+  // Rules on several threads ask at once: the files read from disk are read under a lock.
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
     std::string target = local_target(caller.path(), uses);
     if (target.empty()) return nullptr;
     if (auto it = in_run_.find(target); it != in_run_.end()) return it->second;
+    std::lock_guard<std::mutex> lock(mutex_);
     if (const Workflow* wf = load(target)) return wf;
     auto iface = config_.interfaces.find(std::string(strip_ref(uses)));
     return iface == config_.interfaces.end() ? nullptr : load(iface->second);
@@ -106,12 +112,16 @@ class RunContext final : public Context {
     auto [it, fresh] = loaded_.try_emplace(path);
     if (fresh) {
       fs::path p(path);
+      std::string full = (p.is_absolute() ? p : base_dir_ / p).string();
+      // Most callees are not on disk (a workflow of the repository wfgen does not make):
+      // asked first, so the common case throws nothing.
+      std::error_code ec;
+      if (!fs::exists(full, ec)) return nullptr;
       try {
-        std::string text = files::read_file((p.is_absolute() ? p : base_dir_ / p).string(), path,
-                                            files::kDefaultMaxInputSize);
+        std::string text = files::read_file(full, path, files::kDefaultMaxInputSize);
         it->second = std::make_unique<Workflow>(SourceFile{path, std::move(text), {}, {}});
       } catch (const files::FileError&) {
-        // Not there, or not a readable regular file: no callee to check against.
+        // Not a readable regular file: no callee to check against.
       }
     }
     return it->second.get();
@@ -120,43 +130,68 @@ class RunContext final : public Context {
   const Config& config_;
   fs::path base_dir_;
   const std::map<std::string, const Workflow*>& in_run_;
+  std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Workflow>> loaded_;
 };
+
+// Runs `work(i)` for every i below `n` on up to `threads` threads (this one included).
+template <class Work>
+void on_threads(size_t n, unsigned threads, const Work& work) {
+  std::atomic<size_t> next{0};
+  auto loop = [&] {
+    for (size_t i = next++; i < n; i = next++) work(i);
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads && t < n; ++t) {
+    try {
+      pool.emplace_back(loop);
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had: the ones started (and this one) do it all
+    }
+  }
+  loop();
+  for (auto& t : pool) t.join();
+}
 
 }  // namespace
 
 Linter::Linter(Config config, fs::path base_dir)
     : config_(std::move(config)), base_dir_(std::move(base_dir)) {}
 
-LintResult Linter::run(std::vector<SourceFile> files) const {
+LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  // Small files are not worth a thread each.
+  threads = static_cast<unsigned>(std::min<size_t>(threads, files.size() / kFilesPerThread + 1));
   LintResult result;
   result.files = files.size();
-  std::vector<std::unique_ptr<Workflow>> workflows;
+  // Every file is parsed before any rule runs: a rule reads the other files of the run
+  // (a local reusable workflow it calls).
+  std::vector<std::unique_ptr<Workflow>> workflows(files.size());
+  on_threads(files.size(), threads,
+             [&](size_t i) { workflows[i] = std::make_unique<Workflow>(std::move(files[i])); });
   std::map<std::string, const Workflow*> by_path;
-  for (SourceFile& f : files) {
-    workflows.push_back(std::make_unique<Workflow>(std::move(f)));
-    by_path.emplace(fs::path(workflows.back()->path()).lexically_normal().generic_string(),
-                    workflows.back().get());
-  }
+  for (const auto& wf : workflows)
+    by_path.emplace(fs::path(wf->path()).lexically_normal().generic_string(), wf.get());
   RunContext ctx(config_, base_dir_, by_path);
-  for (const auto& wf : workflows) {
-    const size_t first = result.findings.size();
+  std::vector<std::vector<Finding>> found(workflows.size());
+  on_threads(workflows.size(), threads, [&](size_t i) {
+    const Workflow& wf = *workflows[i];
     for (const Rule* rule : all_rules()) {
-      if (!wf->root() && !rule->info().reads_unparsed) continue;
-      Sink sink(*wf, rule->info(), result.findings);
+      if (!wf.root() && !rule->info().reads_unparsed) continue;
+      Sink sink(wf, rule->info(), found[i]);
       try {
-        rule->check(*wf, ctx, sink);
+        rule->check(wf, ctx, sink);
       } catch (const std::exception& e) {
         // A bug in a rule must not hide the other findings.
         sink.report(Position{}, "internal error in this rule: " + std::string(e.what()),
                     Severity::Error);
       }
     }
-    for (size_t i = first; i < result.findings.size(); ++i) {
-      Finding& f = result.findings[i];
-      if (const Waiver* w = config_.waiver_for(f.rule, f.file, wf->family())) f.waiver = w->reason;
-    }
-  }
+    for (Finding& f : found[i])
+      if (const Waiver* w = config_.waiver_for(f.rule, f.file, wf.family())) f.waiver = w->reason;
+  });
+  for (auto& some : found)
+    for (Finding& f : some) result.findings.push_back(std::move(f));
   sort_findings(result.findings);
   return result;
 }

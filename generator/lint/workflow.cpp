@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lint/expression/in_workflow.h"
 #include "yaml/scalar_source.h"
 
 namespace wfgen::lint {
@@ -50,6 +51,8 @@ Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
   for (size_t i = 0; i < file_.text.size(); ++i)
     if (file_.text[i] == '\n' && i + 1 < file_.text.size()) line_starts_.push_back(i + 1);
 }
+
+Workflow::~Workflow() = default;
 
 Position Workflow::position(const yaml::Node& node) const {
   const yaml::Node* at = &node;

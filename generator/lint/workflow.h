@@ -9,6 +9,8 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -20,6 +22,11 @@
 
 namespace wfgen::lint {
 
+class Workflow;
+namespace expr {
+struct Index;  // lint/expression/in_workflow.h
+const Index& index_of(const Workflow& wf);
+}  // namespace expr
 
 // A file handed to the linter.
 struct SourceFile {
@@ -54,6 +61,7 @@ const yaml::Diagnostic* first_parse_error(const yaml::Tree& tree);
 class Workflow {
  public:
   explicit Workflow(SourceFile file);
+  ~Workflow();
   Workflow(const Workflow&) = delete;
   Workflow& operator=(const Workflow&) = delete;
 
@@ -109,6 +117,11 @@ class Workflow {
   const yaml::Node* root_ = nullptr;
   std::vector<size_t> line_starts_;
   std::unordered_map<const yaml::Node*, const yaml::Node*> key_of_empty_;
+
+  // The parsed expressions several rules read, made on first use (expr::index_of).
+  friend const expr::Index& expr::index_of(const Workflow& wf);
+  mutable std::once_flag expressions_once_;
+  mutable std::unique_ptr<const expr::Index> expressions_;
 };
 
 }  // namespace wfgen::lint

@@ -18,13 +18,13 @@ std::vector<lint::Note> origin_notes(const Output& o) {
 }
 
 lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest& manifest,
-                              const std::vector<Output>& outputs) {
+                              const std::vector<Output>& outputs, unsigned threads) {
   std::vector<lint::SourceFile> files;
   files.reserve(outputs.size());
   for (const Output& o : outputs)
     if (lint::is_workflow(o.path, o.content))
       files.push_back({o.path, o.content, o.family, origin_notes(o)});
-  return lint::Linter(manifest.lint, root).run(std::move(files));
+  return lint::Linter(manifest.lint, root).run(std::move(files), threads);
 }
 
 }  // namespace wfgen::pipeline

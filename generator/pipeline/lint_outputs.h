@@ -15,9 +15,9 @@ namespace wfgen::pipeline {
 std::vector<lint::Note> origin_notes(const Output& o);
 
 // Lints every output that is a workflow (lint::is_workflow) with the manifest's `lint:`
-// config; files the outputs name that are
-// not outputs (a local reusable workflow, an interface file) are read under `root`.
+// config, on `threads` threads (0: one per core); files the outputs name that are not
+// outputs (a local reusable workflow, an interface file) are read under `root`.
 lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest& manifest,
-                              const std::vector<Output>& outputs);
+                              const std::vector<Output>& outputs, unsigned threads = 0);
 
 }  // namespace wfgen::pipeline

@@ -68,3 +68,32 @@ TEST(LintCorpus, GoodFilesGiveNoFinding) {
     EXPECT_TRUE(all.empty()) << ::testing::PrintToString(all);
   }
 }
+
+// One run over the whole corpus and the real reference workflows (callers and the
+// reusable workflows they call among them) gives the same findings, in the same order,
+// on one thread as on several.
+TEST(LintCorpus, FindingsDoNotDependOnTheThreadCount) {
+  std::vector<fs::path> files = files_in(corpus("bad"));
+  for (const fs::path& p : files_in(corpus("good"))) files.push_back(p);
+  for (const char* set : {"pytorch", "therock", "crcr"})
+    for (const fs::path& p : files_in(wfgen::testing::shared_dir() / "reference" / set))
+      files.push_back(p);
+  auto run = [&](unsigned threads) {
+    std::vector<wfgen::lint::SourceFile> sources;
+    for (const fs::path& p : files)
+      sources.push_back({p.parent_path().filename().string() + "/" + p.filename().string(),
+                         wfgen::testing::read_file(p), "", {{"t.j2", 1, 1, "template"}}});
+    std::vector<std::string> out;
+    for (const Finding& f : wfgen::lint::Linter().run(std::move(sources), threads).findings) {
+      std::string s = f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.col) + " [" +
+                      f.rule + "] " + f.message;
+      for (const auto& n : f.notes) s += " | " + n.file + ":" + std::to_string(n.line) + " " + n.text;
+      out.push_back(s);
+    }
+    return out;
+  };
+  std::vector<std::string> one = run(1);
+  ASSERT_GE(one.size(), 100u);
+  EXPECT_EQ(run(3), one);
+  EXPECT_EQ(run(0), one);
+}

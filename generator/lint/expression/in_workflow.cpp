@@ -19,23 +19,37 @@ std::string_view job_of(const NodePath& path) {
   return path[1].key;
 }
 
-void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit) {
+namespace {
+
+std::unique_ptr<const Index> make_index(const Workflow& wf) {
+  auto index = std::make_unique<Index>();
   wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
     if (is_key || !scalar.is_string()) return;
     const std::string_view value = scalar.value();
     std::vector<ExpressionSpan> spans = wf.expressions(scalar);
     if (spans.empty() && is_condition(path)) {
-      Parsed parsed = parse(value);
-      visit({scalar, path, 0, value, parsed});
+      index->entries.push_back({&scalar, path, 0, value, parse(value)});
       return;
     }
     for (const ExpressionSpan& span : spans) {
       if (!span.closed) return;
       std::string_view text = span.inner(value);
-      Parsed parsed = parse(text);
-      visit({scalar, path, span.inner_begin(), text, parsed});
+      index->entries.push_back({&scalar, path, span.inner_begin(), text, parse(text)});
     }
   });
+  return index;
+}
+
+}  // namespace
+
+const Index& index_of(const Workflow& wf) {
+  std::call_once(wf.expressions_once_, [&] { wf.expressions_ = make_index(wf); });
+  return *wf.expressions_;
+}
+
+void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit) {
+  for (const Index::Entry& e : index_of(wf).entries)
+    visit({*e.scalar, e.path, e.offset, e.text, e.parsed});
 }
 
 }  // namespace wfgen::lint::expr

@@ -1,10 +1,11 @@
-// Every expression of a workflow, parsed once per visit: each `${{ }}` of every string
+// Every expression of a workflow, parsed once per workflow (several rules read them): each `${{ }}` of every string
 // value, and the bare conditions of `jobs.<id>.if` and `jobs.<id>.steps[*].if` (GitHub
 // reads those as expressions without the delimiters).
 #pragma once
 
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include "lint/expression/parser.h"
 #include "lint/workflow.h"
@@ -23,6 +24,19 @@ struct Occurrence {
     return wf.position_in(scalar, offset + at);
   }
 };
+
+// The expressions of a workflow, parsed on first use and kept with it.
+struct Index {
+  struct Entry {
+    const yaml::Node* scalar;
+    NodePath path;
+    size_t offset;
+    std::string_view text;
+    Parsed parsed;
+  };
+  std::vector<Entry> entries;  // in file order
+};
+const Index& index_of(const Workflow& wf);
 
 // Calls `visit` for every closed expression (unclosed ones are the yaml-syntax rule's).
 void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit);
