@@ -96,18 +96,28 @@ class RunContext final : public Context {
 
   const Config& config() const override { return config_; }
 
-  // Rules on several threads ask at once: the files read from disk are read under a lock.
+  // Rules ask for the same callee from every job that calls it, on several threads at
+  // once: the answer is kept, under a lock (so is a file read from disk).
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
+    if (uses.substr(0, 2) != "./") return nullptr;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::string& from = caller.path();
+    auto key = std::make_pair(from.substr(0, from.rfind('/') + 1), std::string(uses));
+    auto [it, fresh] = found_.try_emplace(std::move(key), nullptr);
+    if (fresh) it->second = find(caller, uses);
+    return it->second;
+  }
+
+ private:
+  const Workflow* find(const Workflow& caller, std::string_view uses) {
     std::string target = local_target(caller.path(), uses);
     if (target.empty()) return nullptr;
     if (auto it = in_run_.find(target); it != in_run_.end()) return it->second;
-    std::lock_guard<std::mutex> lock(mutex_);
     if (const Workflow* wf = load(target)) return wf;
     auto iface = config_.interfaces.find(std::string(strip_ref(uses)));
     return iface == config_.interfaces.end() ? nullptr : load(iface->second);
   }
 
- private:
   const Workflow* load(const std::string& path) {
     auto [it, fresh] = loaded_.try_emplace(path);
     if (fresh) {
@@ -132,6 +142,7 @@ class RunContext final : public Context {
   const std::map<std::string, const Workflow*>& in_run_;
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Workflow>> loaded_;
+  std::map<std::pair<std::string, std::string>, const Workflow*> found_;  // (dir, uses)
 };
 
 // Runs `work(i)` for every i below `n` on up to `threads` threads (this one included).

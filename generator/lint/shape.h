@@ -61,6 +61,8 @@ void report_unknown_key(const yaml::Node& key, const std::vector<std::string>& a
 
 // ASCII upper case: how GitHub compares keys and ids ("FOO" and "foo" are one key).
 std::string fold_case(std::string_view s);
+// fold_case(a) == fold_case(b), without making either.
+bool equal_folded(std::string_view a, std::string_view b);
 
 // `^[_a-zA-Z][a-zA-Z0-9_-]*$`: the ids of jobs, steps, inputs, outputs and secrets.
 bool is_identifier(std::string_view id);

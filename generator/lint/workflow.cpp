@@ -48,8 +48,9 @@ Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
   if (!parse_error_ && r && r->is_mapping()) root_ = &r->resolved();
   if (root_) index_empty_values(*root_, key_of_empty_);
   line_starts_.push_back(0);
-  for (size_t i = 0; i < file_.text.size(); ++i)
-    if (file_.text[i] == '\n' && i + 1 < file_.text.size()) line_starts_.push_back(i + 1);
+  const std::string& t = file_.text;
+  for (size_t i = t.find('\n'); i != std::string::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
+    line_starts_.push_back(i + 1);
 }
 
 Workflow::~Workflow() = default;

@@ -37,6 +37,8 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
       index->entries.push_back({&scalar, path, span.inner_begin(), text, parse(text)});
     }
   });
+  for (Index::Entry& e : index->entries)
+    if (e.parsed.root) e.accesses = accesses(*e.parsed.root);
   return index;
 }
 
@@ -49,7 +51,7 @@ const Index& index_of(const Workflow& wf) {
 
 void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit) {
   for (const Index::Entry& e : index_of(wf).entries)
-    visit({*e.scalar, e.path, e.offset, e.text, e.parsed});
+    visit({*e.scalar, e.path, e.offset, e.text, e.parsed, e.accesses});
 }
 
 }  // namespace wfgen::lint::expr

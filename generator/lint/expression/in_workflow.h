@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/expression/check.h"
 #include "lint/expression/parser.h"
 #include "lint/workflow.h"
 
@@ -18,6 +19,7 @@ struct Occurrence {
   size_t offset;           // of the expression's text in the scalar's value
   std::string_view text;   // the expression, without its delimiters
   const Parsed& parsed;
+  const std::vector<Access>& accesses;  // of `parsed` (none when it did not parse)
 
   // Where byte `at` of the expression's text is in the file.
   Position position(const Workflow& wf, size_t at) const {
@@ -33,6 +35,7 @@ struct Index {
     size_t offset;
     std::string_view text;
     Parsed parsed;
+    std::vector<Access> accesses;
   };
   std::vector<Entry> entries;  // in file order
 };

@@ -3,6 +3,8 @@
 // in one `env:` are the same key to it.
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "lint/rule.h"
 #include "lint/shape.h"
@@ -10,6 +12,34 @@
 namespace wfgen::lint::rules {
 
 namespace {
+
+// The keys of one mapping met so far, folded as GitHub compares them. Most mappings have
+// a few keys: those are compared in a list, without making folded copies; a large one
+// (hostile input) gets a hash table, so the rule stays linear.
+class FirstKeys {
+ public:
+  explicit FirstKeys(size_t pairs) : listed_(pairs <= kListed) {
+    if (listed_) list_.reserve(pairs);
+    else table_.reserve(pairs);
+  }
+  // The key node first written as `key` (folded), or nullptr after recording `node` as it.
+  const yaml::Node* add(std::string_view key, const yaml::Node* node) {
+    if (listed_) {
+      for (const auto& [k, n] : list_)
+        if (equal_folded(k, key)) return n;
+      list_.emplace_back(key, node);
+      return nullptr;
+    }
+    auto [it, fresh] = table_.emplace(fold_case(key), node);
+    return fresh ? nullptr : it->second;
+  }
+
+ private:
+  static constexpr size_t kListed = 16;
+  bool listed_;
+  std::vector<std::pair<std::string_view, const yaml::Node*>> list_;
+  std::unordered_map<std::string, const yaml::Node*> table_;
+};
 
 class DuplicateKey final : public Rule {
  public:
@@ -31,16 +61,15 @@ class DuplicateKey final : public Rule {
       return;
     }
     if (node.kind() != yaml::Kind::Mapping) return;
-    std::unordered_map<std::string, const yaml::Node*> seen;
+    FirstKeys seen(node.pairs().size());
     for (const yaml::Pair& p : node.pairs()) {
       std::string_view key = key_text(*p.key);
       if (!p.key->is_scalar() || key.empty()) {
         visit(*p.value, wf, sink);
         continue;
       }
-      auto [it, fresh] = seen.emplace(fold_case(key), p.key);
-      if (!fresh) {
-        const yaml::Node& first = *it->second;
+      if (const yaml::Node* earlier = seen.add(key, p.key)) {
+        const yaml::Node& first = *earlier;
         std::string_view first_text = key_text(first);
         Position at = wf.position(first);
         if (first_text == key)

@@ -104,13 +104,16 @@ class JobNeeds final : public Rule {
   static void check_reads(const Workflow& wf, const std::map<std::string, JobInfo>& info,
                           Sink& sink) {
     expr::for_each_expression(wf, [&](const expr::Occurrence& e) {
-      if (!e.parsed.root) return;
+      auto reads_needs = [](const expr::Access& a) {
+        return a.path.size() >= 2 && a.path[0] == "needs" && a.path[1] != "*";
+      };
+      if (std::none_of(e.accesses.begin(), e.accesses.end(), reads_needs)) return;
       std::string_view job = expr::job_of(e.path);
       if (job.empty()) return;
       auto self = info.find(lower(job));
       if (self == info.end()) return;
-      for (const expr::Access& a : expr::accesses(*e.parsed.root)) {
-        if (a.path.size() < 2 || a.path[0] != "needs" || a.path[1] == "*") continue;
+      for (const expr::Access& a : e.accesses) {
+        if (!reads_needs(a)) continue;
         const std::string& needed = a.path[1];
         if (!self->second.needed.count(needed)) {
           sink.report(e.position(wf, a.offset),

@@ -38,3 +38,19 @@ TEST(DuplicateKeyRule, AnAnchoredMappingIsCheckedOnce) {
   EXPECT_EQ(findings("on: push\nx: &a {k: 1, k: 2}\ny: *a\nz: *a\n", "duplicate-key"),
             (V{"2:14: key 'k' is defined twice in this mapping (first at line 2)"}));
 }
+
+// A mapping of a few keys and one of many are read two ways (a list, a hash table): the
+// findings are the same, with the first key each repeat is compared against.
+TEST(DuplicateKeyRule, SmallAndLargeMappingsFindTheSameRepeats) {
+  for (int keys : {3, 16, 17, 400}) {
+    SCOPED_TRACE(keys);
+    std::string text = "on: push\nenv:\n";
+    for (int i = 0; i < keys; ++i) text += "  K" + std::to_string(i) + ": 1\n";
+    text += "  k1: 2\n  K0: 3\n";  // lines keys+3 and keys+4
+    const std::string l = std::to_string(keys + 3), m = std::to_string(keys + 4);
+    EXPECT_EQ(findings(text, "duplicate-key"),
+              (V{l + ":3: key 'k1' repeats 'K1' (line 4): GitHub compares keys without regard "
+                     "to case",
+                 m + ":3: key 'K0' is defined twice in this mapping (first at line 3)"}));
+  }
+}
