@@ -145,12 +145,14 @@ class RunContext final : public Context {
   std::map<std::pair<std::string, std::string>, const Workflow*> found_;  // (dir, uses)
 };
 
-// Runs `work(i)` for every i below `n` on up to `threads` threads (this one included).
+// Runs `work(i)` for every i of `order` on up to `threads` threads (this one included),
+// taking them in that order.
 template <class Work>
-void on_threads(size_t n, unsigned threads, const Work& work) {
+void on_threads(const std::vector<size_t>& order, unsigned threads, const Work& work) {
+  const size_t n = order.size();
   std::atomic<size_t> next{0};
   auto loop = [&] {
-    for (size_t i = next++; i < n; i = next++) work(i);
+    for (size_t i = next++; i < n; i = next++) work(order[i]);
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads && t < n; ++t) {
@@ -177,15 +179,21 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   result.files = files.size();
   // Every file is parsed before any rule runs: a rule reads the other files of the run
   // (a local reusable workflow it calls).
+  // Largest files first: one large file taken last would keep a thread busy alone.
+  std::vector<size_t> order(files.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return files[a].text.size() > files[b].text.size();
+  });
   std::vector<std::unique_ptr<Workflow>> workflows(files.size());
-  on_threads(files.size(), threads,
+  on_threads(order, threads,
              [&](size_t i) { workflows[i] = std::make_unique<Workflow>(std::move(files[i])); });
   std::map<std::string, const Workflow*> by_path;
   for (const auto& wf : workflows)
     by_path.emplace(fs::path(wf->path()).lexically_normal().generic_string(), wf.get());
   RunContext ctx(config_, base_dir_, by_path);
   std::vector<std::vector<Finding>> found(workflows.size());
-  on_threads(workflows.size(), threads, [&](size_t i) {
+  on_threads(order, threads, [&](size_t i) {
     const Workflow& wf = *workflows[i];
     for (const Rule* rule : all_rules()) {
       if (!wf.root() && !rule->info().reads_unparsed) continue;
