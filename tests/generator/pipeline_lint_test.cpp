@@ -3,7 +3,6 @@
 // waivers from wfgen.yml apply, check reports lint findings along with drift.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -12,6 +11,7 @@
 #include "lint/report.h"
 #include "pipeline/pipeline.h"
 #include "support/shared_dir.h"
+#include "support/text_position.h"
 
 namespace fs = std::filesystem;
 using wfgen::pipeline::Format;
@@ -25,15 +25,11 @@ void spit(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-// "LINE:COL" of the first `needle` in the file at `path` (ASCII).
+// "LINE:COL" of the first `needle` in the file at `path`.
 std::string where(const fs::path& path, const std::string& needle) {
-  const std::string text = wfgen::testing::read_file(path);
-  const size_t at = text.find(needle);
-  EXPECT_NE(at, std::string::npos) << needle << " is not in " << path;
-  if (at == std::string::npos) return "?";
-  const size_t line_start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
-  const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
-  return std::to_string(line) + ":" + std::to_string(at - line_start + 1);
+  auto p = wfgen::testing::position_of(wfgen::testing::read_file(path), needle);
+  EXPECT_GT(p.line, 0) << needle << " is not in " << path;
+  return std::to_string(p.line) + ":" + std::to_string(p.col);
 }
 
 class LintedProject : public ::testing::Test {

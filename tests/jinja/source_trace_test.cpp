@@ -11,6 +11,7 @@
 #include "data/json_convert.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/source_trace.h"
+#include "support/text_position.h"
 
 namespace {
 
@@ -23,18 +24,11 @@ using wfgen::jinja::TraceOrigin;
 using wfgen::jinja::TraceSiteKind;
 using Templates = std::map<std::string, std::string, std::less<>>;
 
-// The line:col of the `nth` occurrence of `needle` in template `name` (ASCII sources).
-SourceLoc find_in(const Templates& t, const std::string& name, const std::string& needle,
-                  int nth = 0) {
-  const std::string& src = t.at(name);
-  size_t at = src.find(needle);
-  for (int i = 0; i < nth && at != std::string::npos; ++i) at = src.find(needle, at + 1);
-  EXPECT_NE(at, std::string::npos) << needle << " is not in " << name;
-  size_t start = src.rfind('\n', at == 0 ? 0 : at - 1);
-  start = (start == std::string::npos || at == 0) ? 0 : start + 1;
-  int line = 1;
-  for (size_t i = 0; i < at; ++i) line += src[i] == '\n';
-  return SourceLoc{name, line, static_cast<int>(at - start) + 1};
+// The line:col of the first `needle` in template `name`.
+SourceLoc find_in(const Templates& t, const std::string& name, const std::string& needle) {
+  wfgen::testing::TextPosition p = wfgen::testing::position_of(t.at(name), needle);
+  EXPECT_GT(p.line, 0) << needle << " is not in " << name;
+  return SourceLoc{name, p.line, p.col};
 }
 
 class Traced {
