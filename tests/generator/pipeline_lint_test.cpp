@@ -171,7 +171,7 @@ TEST_F(LintedProject, AFindingNamesTheTemplateLineThatWroteItAndTheRow) {
   auto r = run_project(root, Mode::Generate);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("[duplicate-key]\n      runs-on: macos-14\n      ^\n"
-                       "  note: generated/job-b.yml:8:5: 'runs-on' is first defined here\n"
+                       "  note: generated/job-b.yml:6:5: 'runs-on' is first defined here\n"
                        "  note: " + tmpl + ": this line is written by the template here "
                        "(family 'jobs')\n"
                        "  note: " + row + ": row 2 of this matrix made this file\n"),

@@ -10,6 +10,7 @@
 
 #include "data/json_convert.h"
 #include "jinja/runtime/environment.h"
+#include "jinja/runtime/output.h"
 #include "jinja/runtime/source_trace.h"
 #include "support/text_position.h"
 
@@ -38,7 +39,9 @@ class Traced {
         env_(opt, std::make_shared<MapLoader>(templates_)) {
     auto context = wfgen::data::to_value(nlohmann::json::parse(vars));
     plain_ = env_.render("main", context);
-    out_ = env_.render(*env_.get_template("main"), context, trace_);
+    wfgen::jinja::Output traced;
+    env_.render(*env_.get_template("main"), context, traced, &trace_);
+    out_ = traced.str();
   }
 
   const std::string& out() const { return out_; }
@@ -76,7 +79,7 @@ void expect_at(const SourceLoc& got, const SourceLoc& want) {
 }
 
 TEST(SourceTrace, DataTextAndOutputExpressions) {
-  Traced t({{"main", "name: demo\nvalue: {{ x.y }} and {{ z|upper }}\n"}},
+  Traced t(Templates{{"main", "name: demo\nvalue: {{ x.y }} and {{ z|upper }}\n"}},
            R"({"x": {"y": "first"}, "z": "second"})");
   EXPECT_EQ(t.out(), t.plain());
   TraceOrigin name = t.at(1);
@@ -96,7 +99,7 @@ TEST(SourceTrace, DataTextAndOutputExpressions) {
 }
 
 TEST(SourceTrace, IncludedTemplateAndItsCallSite) {
-  Traced t({{"main", "top: 1\n{% include 'part' %}bottom: {{ n }}\n"},
+  Traced t(Templates{{"main", "top: 1\n{% include 'part' %}bottom: {{ n }}\n"},
             {"part", "inner: {{ n }}\nmore: text\n"}},
            R"({"n": 7})");
   EXPECT_EQ(t.out(), t.plain());
@@ -116,7 +119,7 @@ TEST(SourceTrace, IncludedTemplateAndItsCallSite) {
 }
 
 TEST(SourceTrace, MacroBodyAndCallerBlockWithTheirCallSites) {
-  Traced t({{"main",
+  Traced t(Templates{{"main",
              "{% from 'macros' import field, wrap %}\n"
              "jobs:\n"
              "{{ field('runs-on', 'linux') }}"
@@ -148,7 +151,7 @@ TEST(SourceTrace, MacroBodyAndCallerBlockWithTheirCallSites) {
 }
 
 TEST(SourceTrace, BlocksOfAChildAndSuper) {
-  Traced t({{"main",
+  Traced t(Templates{{"main",
              "{% extends 'base' %}{% block body %}child: line\n{{ super() }}{% endblock %}"},
             {"base", "head: 1\n{% block body %}base: default\n{% endblock %}tail: 2\n"}});
   EXPECT_EQ(t.out(), t.plain());
@@ -170,7 +173,7 @@ TEST(SourceTrace, WhitespaceControlAndLoopsKeepExactColumns) {
   EnvironmentOptions opt;
   opt.trim_blocks = true;
   opt.lstrip_blocks = true;
-  Traced t({{"main",
+  Traced t(Templates{{"main",
              "list:\n"
              "    {% for i in items %}\n"
              "  - item {{ i }}\n"
@@ -192,7 +195,7 @@ TEST(SourceTrace, WhitespaceControlAndLoopsKeepExactColumns) {
 }
 
 TEST(SourceTrace, FilterBlockIsItsStatement) {
-  Traced t({{"main", "a: 1\n{% filter upper %}b: 2\n{% endfilter %}"}});
+  Traced t(Templates{{"main", "a: 1\n{% filter upper %}b: 2\n{% endfilter %}"}});
   EXPECT_EQ(t.out(), t.plain());
   expect_at(t.of("B: 2").where, find_in(t.templates(), "main", "filter upper"));
 }

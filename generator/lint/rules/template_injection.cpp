@@ -63,13 +63,24 @@ bool is_untrusted(const std::vector<std::string>& path) {
   return false;
 }
 
+// The event objects a `*` of an untrusted path stands for when the object itself is
+// written whole (`github.event.number` is no such object).
+bool is_event_object(const std::string& name) {
+  for (const char* o : {"pull_request", "issue", "comment", "review", "review_comment",
+                        "discussion", "discussion_comment", "workflow_run", "release", "*"})
+    if (name == o) return true;
+  return false;
+}
+
 // Whether the object at `path` holds an untrusted field: `github`, `github.event`,
-// `github.event.pull_request`... (a `*` of a pattern stands for any event's object).
+// `github.event.pull_request`...
 bool holds_untrusted(const std::vector<std::string>& path) {
   for (const auto& pattern : untrusted()) {
     bool prefix = path.size() < pattern.size();
-    for (size_t i = 0; prefix && i < path.size(); ++i)
-      prefix = pattern[i] == "**" || pattern[i] == "*" || path[i] == "*" || pattern[i] == path[i];
+    for (size_t i = 0; prefix && i < path.size(); ++i) {
+      bool wild = pattern[i] == "*" && (i + 1 < path.size() || is_event_object(path[i]));
+      prefix = pattern[i] == "**" || wild || path[i] == "*" || pattern[i] == path[i];
+    }
     if (prefix) return true;
   }
   return false;
