@@ -25,7 +25,7 @@ void BM_LintGeneratedOutputs(benchmark::State& state) {
   size_t bytes = 0;
   for (const auto& o : outputs) bytes += o.content.size();
   for (auto _ : state) {
-    auto result = wfgen::pipeline::lint_outputs(kRoot, manifest, outputs,
+    auto result = wfgen::pipeline::lint_outputs(kRoot, project, manifest, outputs,
                                                 static_cast<unsigned>(state.range(0)));
     if (result.failed()) state.SkipWithError("the generated outputs have lint errors");
     benchmark::DoNotOptimize(result);

@@ -94,7 +94,7 @@ int run_lint(const LintOptions& opt) {
   lint::LintResult result;
   if (opt.paths.empty() && manifest) {
     std::vector<pipeline::Output> outputs = pipeline::render_project(project, *manifest);
-    result = pipeline::lint_outputs(dir, *manifest, outputs);
+    result = pipeline::lint_outputs(dir, project, *manifest, outputs);
   } else {
     std::vector<std::string> paths = opt.paths;
     if (paths.empty()) {

@@ -93,6 +93,15 @@ std::string compose_output(std::string_view sources, std::string_view header,
   return out + rest;
 }
 
+std::optional<size_t> body_offset(std::string_view content, std::string_view body) {
+  while (!body.empty() && body.back() == '\n') body.remove_suffix(1);  // as compose_output
+  const size_t written = body.empty() ? 0 : body.size() + 1;
+  if (content.size() < written) return std::nullopt;
+  const size_t at = content.size() - written;
+  if (content.substr(at, body.size()) != body) return std::nullopt;
+  return at;
+}
+
 bool starts_with_marker(std::string_view head) {
   return head.substr(0, kMarker.size()) == kMarker ||
          head.substr(0, kHtmlMarker.size()) == kHtmlMarker;

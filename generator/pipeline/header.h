@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,10 @@ std::string fingerprint(std::string_view text);
 // one newline; with CommentStyle::None only the body.
 std::string compose_output(std::string_view sources, std::string_view header,
                            std::string_view body, CommentStyle style = CommentStyle::Hash);
+
+// Where `body` starts in `content`, an output compose_output made of it (after the marker
+// and header lines); nullopt when `content` does not end with that body.
+std::optional<size_t> body_offset(std::string_view content, std::string_view body);
 
 // Whether a file whose first bytes are `head` carries our marker, in any comment style.
 bool starts_with_marker(std::string_view head);

@@ -1,6 +1,7 @@
 #include "pipeline/lint_outputs.h"
 
 #include "lint/discover.h"
+#include "pipeline/trace_findings.h"
 
 namespace wfgen::pipeline {
 
@@ -8,6 +9,12 @@ std::vector<lint::Note> origin_notes(const Output& o) {
   std::vector<lint::Note> notes;
   notes.push_back(
       {o.template_name, 0, 0, "the template that renders this file (family '" + o.family + "')"});
+  for (lint::Note& n : row_notes(o)) notes.push_back(std::move(n));
+  return notes;
+}
+
+std::vector<lint::Note> row_notes(const Output& o) {
+  std::vector<lint::Note> notes;
   if (o.matrix.empty()) return notes;
   if (o.row >= 0)
     notes.push_back({o.matrix, o.row_origin.line, o.row_origin.col,
@@ -17,14 +24,17 @@ std::vector<lint::Note> origin_notes(const Output& o) {
   return notes;
 }
 
-lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest& manifest,
+lint::LintResult lint_outputs(const std::filesystem::path& root,
+                              std::shared_ptr<const files::Tree> project, const Manifest& manifest,
                               const std::vector<Output>& outputs, unsigned threads) {
   std::vector<lint::SourceFile> files;
   files.reserve(outputs.size());
   for (const Output& o : outputs)
     if (lint::is_workflow(o.path, o.content))
       files.push_back({o.path, o.content, o.family, origin_notes(o)});
-  return lint::Linter(manifest.lint, root).run(std::move(files), threads);
+  lint::LintResult result = lint::Linter(manifest.lint, root).run(std::move(files), threads);
+  trace_findings(std::move(project), manifest, outputs, result);
+  return result;
 }
 
 }  // namespace wfgen::pipeline

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <vector>
 
 #include "lint/linter.h"
@@ -11,13 +12,18 @@
 
 namespace wfgen::pipeline {
 
-// The notes that say where an output came from.
+// The notes that say where an output came from: its template (the file), then its
+// matrix row (row_notes).
 std::vector<lint::Note> origin_notes(const Output& o);
+std::vector<lint::Note> row_notes(const Output& o);
 
 // Lints every output that is a workflow (lint::is_workflow) with the manifest's `lint:`
 // config, on `threads` threads (0: one per core); files the outputs name that are not
-// outputs (a local reusable workflow, an interface file) are read under `root`.
-lint::LintResult lint_outputs(const std::filesystem::path& root, const Manifest& manifest,
+// outputs (a local reusable workflow, an interface file) are read under `root`. An
+// unwaived finding names the template line behind it (trace_findings.h: those outputs
+// are rendered again from `project`).
+lint::LintResult lint_outputs(const std::filesystem::path& root,
+                              std::shared_ptr<const files::Tree> project, const Manifest& manifest,
                               const std::vector<Output>& outputs, unsigned threads = 0);
 
 }  // namespace wfgen::pipeline

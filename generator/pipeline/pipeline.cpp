@@ -66,7 +66,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
-    r.lint = lint_outputs(root, m, outputs, opt.threads);
+    r.lint = lint_outputs(root, project, m, outputs, opt.threads);
     r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file);
     if (generating && r.lint.failed()) {
       r.exit_code = 1;

@@ -18,6 +18,8 @@
 #include "jinja/error.h"
 #include "jinja/limits.h"
 #include "jinja/python/ops.h"
+#include "jinja/runtime/output.h"
+#include "jinja/runtime/source_trace.h"
 #include "matrix/matrix_set.h"
 #include "pipeline/header.h"
 
@@ -183,6 +185,14 @@ class JobRenderer {
     }
   }
 
+  // The body of `job` again, each piece recorded in `trace`.
+  std::string traced_body(const Job& job, jinja::SourceTrace& trace) {
+    Compiled& c = compiled(job.plan);
+    jinja::Output out;
+    env_.render(*c.body, context(job, c), out, &trace);
+    return out.str();
+  }
+
  private:
   struct Compiled {
     std::shared_ptr<const jinja::Template> body, output;
@@ -238,6 +248,23 @@ class ProjectRenderer {
         eval_(m.engine.limits),
         matrices_([this](const std::string& path) { return project_->read(path); }, eval_,
                   m.limits.matrix) {}
+
+  // Plans `target`'s family alone and renders its body again, traced, for `use`.
+  void trace(const Output& target, const TraceUse& use) {
+    for (const Family& fam : m_.families)
+      if (fam.name == target.family) {
+        plan_family(fam);
+        break;
+      }
+    for (const Job& job : jobs_) {
+      if (job.proto.row != target.row || job.proto.item != target.item) continue;
+      JobRenderer renderer(m_, plans_, env_, hook_);
+      jinja::SourceTrace trace;
+      std::string body = renderer.traced_body(job, trace);
+      use(body, trace);
+      return;
+    }
+  }
 
   std::vector<Output> run() {
     plans_.reserve(m_.families.size());  // jobs point at plans
@@ -531,6 +558,11 @@ class ProjectRenderer {
 };
 
 }  // namespace
+
+void render_traced(std::shared_ptr<const files::Tree> project, const Manifest& manifest,
+                   const Output& o, const TraceUse& use) {
+  ProjectRenderer(std::move(project), manifest, {}, 1).trace(o, use);
+}
 
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
                                    const Manifest& manifest, const ContextHook& hook,

@@ -6,12 +6,17 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data/error.h"
 #include "files/tree.h"
 #include "jinja/value/value.h"
 #include "pipeline/manifest.h"
+
+namespace wfgen::jinja {
+class SourceTrace;
+}
 
 namespace wfgen::pipeline {
 
@@ -48,5 +53,12 @@ using ContextHook = std::function<void(const Output&, const jinja::Value& vars)>
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
                                    const Manifest& manifest, const ContextHook& hook = {},
                                    unsigned threads = 0);
+
+// Renders the body of `o` (an output render_project made) again with a source trace, and
+// hands both to `use` while the templates the trace points into live. Only `o`'s family
+// is planned. Throws as render_project.
+using TraceUse = std::function<void(std::string_view body, const jinja::SourceTrace& trace)>;
+void render_traced(std::shared_ptr<const files::Tree> project, const Manifest& manifest,
+                   const Output& o, const TraceUse& use);
 
 }  // namespace wfgen::pipeline

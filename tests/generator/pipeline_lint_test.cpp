@@ -8,8 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lint/report.h"
 #include "pipeline/pipeline.h"
 #include "support/shared_dir.h"
+#include "support/text_position.h"
 
 namespace fs = std::filesystem;
 using wfgen::pipeline::Format;
@@ -21,6 +23,13 @@ namespace {
 void spit(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
   std::ofstream(p, std::ios::binary) << text;
+}
+
+// "LINE:COL" of the first `needle` in the file at `path`.
+std::string where(const fs::path& path, const std::string& needle) {
+  auto p = wfgen::testing::position_of(wfgen::testing::read_file(path), needle);
+  EXPECT_GT(p.line, 0) << needle << " is not in " << path;
+  return std::to_string(p.line) + ":" + std::to_string(p.col);
 }
 
 class LintedProject : public ::testing::Test {
@@ -65,8 +74,10 @@ TEST_F(LintedProject, AnErrorInOneOutputMeansNothingIsWritten) {
             "(first at line 8) [duplicate-key]\n"
             "      runs-on: macos-14\n      ^\n"
             "  note: generated/job-b.yml:8:5: 'runs-on' is first defined here\n"
-            "  note: templates/job.yml.j2: the template that renders this file (family 'jobs')\n"
-            "  note: matrices/jobs.yml:4:5: row 2 of this matrix made this file\n"
+            "  note: templates/job.yml.j2:" + where(root / "templates/job.yml.j2", "extra }}") +
+                ": the value of 'extra' written here (family 'jobs')\n"
+            "  note: matrices/jobs.yml:" + where(root / "matrices/jobs.yml", "{name: b") +
+                ": row 2 of this matrix made this file\n"
             "wfgen lint: 2 files, 1 error, 0 warnings\n"
             "wfgen generate: nothing was written\n");
   EXPECT_FALSE(fs::exists(root / "generated"));
@@ -144,4 +155,107 @@ TEST(ProjectLint, ThisRepositoryLintsClean) {
   EXPECT_EQ(r.lint.waived(), r.lint.findings.size());
   for (const auto& f : r.lint.findings) EXPECT_FALSE(f.waiver->empty()) << f.file << ":" << f.line;
   EXPECT_GE(r.lint.files, 8u);
+}
+
+// The source map: a finding's notes name the template line:col that wrote its line, the
+// macro call on the way, and the row, in every format.
+TEST_F(LintedProject, AFindingNamesTheTemplateLineThatWroteItAndTheRow) {
+  spit(root / "templates/job.yml.j2",
+       "name: !{{ name }}\non: push\njobs:\n  run:\n    runs-on: ubuntu-latest\n"
+       "{% if extra %}\n    runs-on: macos-14\n{% endif %}\n"
+       "    steps:\n      - run: echo ${{ github.sha }}\npermissions: {contents: read}\n");
+  const std::string tmpl = "templates/job.yml.j2:" + where(root / "templates/job.yml.j2",
+                                                           "runs-on: macos-14");
+  const std::string row = "matrices/jobs.yml:" + where(root / "matrices/jobs.yml", "{name: b");
+
+  auto r = run_project(root, Mode::Generate);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("[duplicate-key]\n      runs-on: macos-14\n      ^\n"
+                       "  note: generated/job-b.yml:6:5: 'runs-on' is first defined here\n"
+                       "  note: " + tmpl + ": this line is written by the template here "
+                       "(family 'jobs')\n"
+                       "  note: " + row + ": row 2 of this matrix made this file\n"),
+            std::string::npos)
+      << r.err;
+
+  auto gh = run_project(root, Mode::Check, Format::Github);
+  EXPECT_NE(gh.out.find("%0Anote: " + tmpl + ": this line is written by the template here"),
+            std::string::npos)
+      << gh.out;
+
+  auto js = nlohmann::json::parse(run_project(root, Mode::Check, Format::Json).out);
+  const auto& notes = js["lint"]["findings"][0]["notes"];
+  ASSERT_EQ(notes.size(), 3u) << notes.dump();
+  EXPECT_EQ(notes[1]["file"], "templates/job.yml.j2");
+  EXPECT_EQ(std::to_string(notes[1]["line"].get<int>()) + ":" +
+                std::to_string(notes[1]["col"].get<int>()),
+            where(root / "templates/job.yml.j2", "runs-on: macos-14"));
+
+  auto sarif = nlohmann::json::parse(wfgen::lint::format_report(r.lint, wfgen::lint::Format::Sarif));
+  const auto& related = sarif["runs"][0]["results"][0]["relatedLocations"];
+  ASSERT_EQ(related.size(), 3u) << related.dump();
+  const auto& at = related[1]["physicalLocation"];
+  EXPECT_EQ(at["artifactLocation"]["uri"], "templates/job.yml.j2");
+  EXPECT_EQ(std::to_string(at["region"]["startLine"].get<int>()) + ":" +
+                std::to_string(at["region"]["startColumn"].get<int>()),
+            where(root / "templates/job.yml.j2", "runs-on: macos-14"));
+  EXPECT_EQ(related[2]["physicalLocation"]["artifactLocation"]["uri"], "matrices/jobs.yml");
+}
+
+TEST_F(LintedProject, AKeyWrittenByAMacroNamesTheMacroAndItsCallSite) {
+  spit(root / "templates/fields.j2", "{% macro field(k, v) %}\n    !{{ k }}: !{{ v }}\n{% endmacro %}\n");
+  spit(root / "templates/job.yml.j2",
+       "{% from 'fields.j2' import field %}\n"
+       "name: !{{ name }}\non: push\njobs:\n  run:\n    runs-on: ubuntu-latest\n"
+       "{% if extra %}\n!{{ field('runs-on', 'macos-14') }}{% endif %}\n"
+       "    steps:\n      - run: echo ${{ github.sha }}\npermissions: {contents: read}\n");
+  auto r = run_project(root, Mode::Generate);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("  note: templates/fields.j2:" + where(root / "templates/fields.j2", "k }}") +
+                       ": the value of 'k' written here (family 'jobs')\n"
+                       "  note: templates/job.yml.j2:" +
+                       where(root / "templates/job.yml.j2", "field('runs-on'") +
+                       ": called from here\n"
+                       "  note: matrices/jobs.yml:" + where(root / "matrices/jobs.yml", "{name: b") +
+                       ": row 2 of this matrix made this file\n"),
+            std::string::npos)
+      << r.err;
+}
+
+// README's example: `runner_prefix: x` under a perf build's `with:` makes the key twice;
+// generate refuses, naming the macro line that wrote it, the template's call and the row.
+TEST(ProjectLint, TheReadmeDuplicateKeyNamesTemplateLineAndRow) {
+  const fs::path src = wfgen::testing::source_dir();
+  const fs::path root = fs::temp_directory_path() / ("wfgen-readme-dup-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root);
+  fs::copy_file(src / "wfgen.yml", root / "wfgen.yml");
+  fs::copy(src / "templates", root / "templates", fs::copy_options::recursive);
+  fs::copy(src / "matrices", root / "matrices", fs::copy_options::recursive);
+  const fs::path matrix = root / "matrices/pytorch/perf_nightly.yml";
+  std::string text = wfgen::testing::read_file(matrix);
+  const std::string runner = "          runner: linux.arm64.m7g.4xlarge\n";
+  ASSERT_NE(text.find(runner), std::string::npos);
+  text.insert(text.find(runner), "          runner_prefix: x\n");  // the first key of `with:`
+  spit(matrix, text);
+
+  auto r = run_project(root, Mode::Generate);
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string out = "generated/pytorch/.github/workflows/inductor-perf-test-nightly-aarch64.yml";
+  EXPECT_NE(r.err.find(out + ":74:7: error: key 'runner_prefix' is defined twice in this mapping "
+                       "(first at line 73) [duplicate-key]\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("  note: templates/common.yml.j2:" +
+                       where(root / "templates/common.yml.j2", "key }}") +
+                       ": the value of 'key' written here (family 'perf-nightly')\n"
+                       "  note: templates/pytorch/perf_nightly.yml.j2:" +
+                       where(root / "templates/pytorch/perf_nightly.yml.j2", "mapping(build.with,") +
+                       ": called from here\n"
+                       "  note: matrices/pytorch/perf_nightly.yml:" +
+                       where(matrix, "target: aarch64") + ": row 1 of this matrix made this file\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(root / "generated"));
+  fs::remove_all(root);
 }

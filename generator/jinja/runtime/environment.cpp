@@ -183,13 +183,14 @@ Value Environment::evaluate(const Template& expression, const Value& vars) const
   return result;
 }
 
-void Environment::render(const Template& tmpl, const Value& context, Output& out) const {
+void Environment::render(const Template& tmpl, const Value& context, Output& out,
+                         SourceTrace* trace) const {
   // The Renderer shares ownership semantics with cached templates; a template
   // from from_string is owned by the caller, so wrap it without taking ownership.
   std::shared_ptr<const Template> handle(&tmpl, [](const Template*) {});
   LimitsScope limits(options_.limits);
   CollectCyclesAfter collect;
-  Renderer renderer(*this, out);
+  Renderer renderer(*this, out, trace);
   renderer.render_root(std::move(handle), context);
 }
 

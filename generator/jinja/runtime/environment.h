@@ -52,6 +52,7 @@ class MapLoader : public Loader {
 
 class Template;
 class Output;
+class SourceTrace;
 
 class Environment {
  public:
@@ -75,7 +76,9 @@ class Environment {
   Value evaluate(const Template& expression, const Value& vars) const;
 
   // Renders into `out` (appending). `context` must be a dict (or undefined for none).
-  void render(const Template& tmpl, const Value& context, Output& out) const;
+  // With `trace`, records where each piece of the output came from (source_trace.h).
+  void render(const Template& tmpl, const Value& context, Output& out,
+              SourceTrace* trace = nullptr) const;
   void render(const Template& tmpl, const Value& context, std::string& out) const;
   std::string render(const Template& tmpl, const Value& context) const;
   std::string render(std::string_view name, const Value& context) const;

@@ -12,6 +12,7 @@
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/objects.h"
 #include "jinja/runtime/renderer.h"
+#include "jinja/runtime/source_trace.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
 
@@ -524,6 +525,24 @@ Value Renderer::call(const Value& callee, CallArgs& args) {
   throw_type_error("'" + std::string(type_name(callee)) + "' object is not callable");
 }
 
+namespace {
+// Where a call is written: the start of its callee (`mapping` of `mapping(x)`, `m` of
+// `m.f(x)`), as a reader finds it.
+uint32_t call_site(const CallExpr& call) {
+  const Expr* e = call.callee.get();
+  for (;;) {
+    if (e->kind == ExprKind::Getattr)
+      e = static_cast<const GetattrExpr*>(e)->obj.get();
+    else if (e->kind == ExprKind::Getitem)
+      e = static_cast<const GetitemExpr*>(e)->obj.get();
+    else if (e->kind == ExprKind::Call)
+      e = static_cast<const CallExpr*>(e)->callee.get();
+    else
+      return e->pos;
+  }
+}
+}  // namespace
+
 Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct) {
   Value callee_tmp;
   Value callee = *eval_borrowed(*e.callee, callee_tmp);  // held: the call may rebind its name
@@ -532,19 +551,21 @@ Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct
   eval_args(e.args, args);
   if (caller) args.kwargs.emplace_back("caller", *caller);
   if (!direct) return call(callee, args);
+  TraceScope site(trace_, TraceSiteKind::Call, tmpl_, trace_ ? call_site(e) : 0);
   try {
     // A printed macro call renders straight into the output: no buffer, no copy.
     if (const MacroObj* macro = callee.is_object() ? callee.obj().as_macro() : nullptr) {
       call_macro(*macro, args, direct);
     } else {
+      const uint64_t captures_before = trace_ ? trace_->captures_ended() : 0;
       Value result = call(callee, args);
-      if (result.is_string()) {
-        direct->append(result.as_string());
-      } else {
-        std::string text;
-        append_str(text, result);
-        direct->append(text);
-      }
+      std::string text;
+      if (!result.is_string()) append_str(text, result);
+      std::string_view shown = result.is_string() ? std::string_view(result.as_string()) : text;
+      if (trace_ && direct == out_)
+        append_traced(shown, captures_before);  // super(), loop(): their captured pieces
+      else
+        direct->append(shown);
     }
   } catch (TemplateError& err) {
     rethrow_located(err, e.pos);

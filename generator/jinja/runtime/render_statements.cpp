@@ -8,6 +8,7 @@
 #include "jinja/python/ops.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/objects.h"
+#include "jinja/runtime/source_trace.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
 
@@ -36,8 +37,11 @@ struct Restore {
 class CapturedOutput {
  public:
   explicit CapturedOutput(Renderer& r)
-      : r_(r), buffer_(r.take_buffer()), saved_(std::exchange(r.out_, buffer_.get())) {}
+      : r_(r), buffer_(r.take_buffer()), saved_(std::exchange(r.out_, buffer_.get())) {
+    if (r_.trace_) r_.trace_->begin_capture();
+  }
   ~CapturedOutput() {
+    if (r_.trace_) r_.trace_->end_capture(buffer_->size());
     r_.out_ = saved_;
     r_.return_buffer(std::move(buffer_));
   }
@@ -51,7 +55,8 @@ class CapturedOutput {
   Output* saved_;
 };
 
-Renderer::Renderer(const Environment& env, Output& out) : env_(env), out_(&out) {
+Renderer::Renderer(const Environment& env, Output& out, SourceTrace* trace)
+    : env_(env), out_(&out), trace_(trace) {
   out.set_limit(env.options().limits.max_output, "max_output");
 }
 
@@ -240,6 +245,7 @@ void Renderer::exec_print(const PrintStmt& s) {
   // After {% extends %} nothing prints; nothing in a run can change that midway.
   if (suppress_output_) return;
   for (const auto& part : s.parts) {
+    if (trace_) trace_piece(part);
     try {
       if (part.expr) {
         print_expr(*part.expr);
@@ -250,6 +256,19 @@ void Renderer::exec_print(const PrintStmt& s) {
       rethrow_located(e, part.expr ? part.expr->pos : s.pos);
     }
   }
+}
+
+void Renderer::trace_piece(const PrintStmt::Part& part) {
+  if (part.expr)
+    trace_->expression(out_->total(), *tmpl_, part.expr->pos, part.text);
+  else if (!part.text.empty())
+    trace_->text(out_->total(), *tmpl_, part.text);
+}
+
+void Renderer::append_traced(std::string_view text, uint64_t captures_before) {
+  const size_t at = out_->total();
+  out_->append(text);
+  trace_->splice(at, text.size(), captures_before);
 }
 
 void Renderer::print_expr(const Expr& e) {
@@ -554,6 +573,7 @@ void Renderer::exec_call_block(const CallBlockStmt& s) {
   // Like Jinja2, a call block prints even after {% extends %} (only text, {{ }} output,
   // filter blocks and blocks are held back there).
   Value caller = make_macro(s.caller);
+  if (trace_) trace_->statement(out_->total(), *tmpl_, s.pos);
   eval_call(*s.call, &caller, out_);
 }
 
@@ -570,6 +590,7 @@ void Renderer::exec_filter_block(const FilterBlockStmt& s) {
                                          std::string(type_name(result)) + " found");
     rethrow_located(e, s.pos);
   }
+  if (trace_) trace_->statement(out_->total(), *tmpl_, s.pos);
   out_->append(result.as_string());
 }
 
@@ -647,6 +668,7 @@ void Renderer::exec_include(const IncludeStmt& s) {
   std::shared_ptr<const Template> tmpl = load(eval(*s.name), s.ignore_missing, s.pos);
   if (!tmpl) return;
   enter_call(s.pos);
+  TraceScope site(trace_, TraceSiteKind::Include, tmpl_, s.pos);
   try {
     render_template_body(tmpl, new_context(s.with_context));
   } catch (TemplateError& e) {
@@ -734,8 +756,10 @@ void Renderer::exec_block(const BlockStmt& s) {
   if (it == ctx_->blocks.end()) return;
   // A scoped block sees the enclosing local names; others only the template's.
   Ref<Frame> parent = s.scoped ? frame_ : ctx_->root;
-  std::string text = render_block_in(ctx_, s.name, 0, parent);
-  out_->append(text);
+  if (!trace_) return out_->append(render_block_in(ctx_, s.name, 0, parent));
+  TraceScope site(trace_, TraceSiteKind::Block, tmpl_, s.pos);
+  const uint64_t before = trace_->captures_ended();
+  append_traced(render_block_in(ctx_, s.name, 0, parent), before);
 }
 
 Value Renderer::render_block(Ref<Context> ctx, const std::string& name, size_t index,

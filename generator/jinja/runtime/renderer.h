@@ -18,13 +18,15 @@
 namespace wfgen::jinja {
 
 class Environment;
+class SourceTrace;
 class Template;
 struct MacroObj;
 struct LoopObj;
 
 class Renderer : public Runtime {
  public:
-  Renderer(const Environment& env, Output& out);
+  // With `trace`, every piece of output is recorded there (source_trace.h).
+  Renderer(const Environment& env, Output& out, SourceTrace* trace = nullptr);
   ~Renderer() override;
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
@@ -59,6 +61,10 @@ class Renderer : public Runtime {
   void exec_body(const Body& body);
   void exec(const Stmt& s);
   void exec_print(const PrintStmt& s);
+  void trace_piece(const PrintStmt::Part& part);  // records the part about to be written
+  // Writes `text`, a captured output (a block, a super() call): with the trace's pieces of
+  // that capture when it ended since `captures_before`. Only when tracing.
+  void append_traced(std::string_view text, uint64_t captures_before);
   void print_expr(const Expr& e);                  // {{ e }}: str(e) to the output
   void print_value(const Value& v, uint32_t pos);  // str(v) (escaped when autoescaping)
   Value captured_value(std::string text) const;
@@ -155,6 +161,7 @@ class Renderer : public Runtime {
 
   const Environment& env_;
   Output* out_;
+  SourceTrace* trace_ = nullptr;  // null unless the caller asked where the output came from
   std::vector<std::unique_ptr<Output>> spare_buffers_;
   Ref<Frame> frame_;
   Ref<Context> ctx_;

@@ -202,7 +202,9 @@ struct Stmt {
 // runs between tags; one statement for the whole run keeps rendering it a tight loop.
 struct PrintStmt : Stmt {
   struct Part {
-    std::string_view text;  // into the template's source, when `expr` is null
+    // Into the template's source: the text to print when `expr` is null, else the
+    // expression's own source (for a source trace; empty for {% print %}).
+    std::string_view text;
     ExprPtr expr;
   };
   std::vector<Part> parts;

@@ -220,8 +220,9 @@ class Parser {
       } else if (t.type == Tok::VarBegin) {
         next();
         uint32_t pos = cur().pos;
+        const char* start = cur().text.data();
         ExprPtr e = parse_tuple(false, true, false);
-        print_run(body, pos).parts.push_back({{}, std::move(e)});
+        print_run(body, pos).parts.push_back({expression_text(start, cur()), std::move(e)});
         expect_type(Tok::VarEnd, "end of print statement");
       } else if (t.type == Tok::BlockBegin) {
         next();
@@ -233,6 +234,17 @@ class Parser {
       }
     }
     return body;
+  }
+
+  // The source of an output expression, from its first token to `end` (its VarEnd),
+  // without the space before the delimiter: what a source trace names.
+  static std::string_view expression_text(const char* start, const Token& end) {
+    if (end.type != Tok::VarEnd) return {};
+    std::string_view text(start, static_cast<size_t>(end.text.data() - start));
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
+                             text.back() == '\r'))
+      text.remove_suffix(1);
+    return text;
   }
 
   // The PrintStmt ending `body`, started at `pos` when the body ends otherwise.

@@ -3,6 +3,7 @@
 // into a `run:` script or an actions/github-script `script` becomes code: GitHub pastes
 // the text in before the shell or node reads it. Pass it through `env:` instead and read
 // the variable ("$TITLE"), which the shell does not execute.
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,47 @@ bool is_untrusted(const std::vector<std::string>& path) {
   return false;
 }
 
+// The event objects a `*` of an untrusted path stands for when the object itself is
+// written whole (`github.event.number` is no such object).
+bool is_event_object(const std::string& name) {
+  for (const char* o : {"pull_request", "issue", "comment", "review", "review_comment",
+                        "discussion", "discussion_comment", "workflow_run", "release", "*"})
+    if (name == o) return true;
+  return false;
+}
+
+// Whether the object at `path` holds an untrusted field: `github`, `github.event`,
+// `github.event.pull_request`...
+bool holds_untrusted(const std::vector<std::string>& path) {
+  for (const auto& pattern : untrusted()) {
+    bool prefix = path.size() < pattern.size();
+    for (size_t i = 0; prefix && i < path.size(); ++i) {
+      bool wild = pattern[i] == "*" && (i + 1 < path.size() || is_event_object(path[i]));
+      prefix = pattern[i] == "**" || wild || path[i] == "*" || pattern[i] == path[i];
+    }
+    if (prefix) return true;
+  }
+  return false;
+}
+
+bool is_access(const expr::Node& n) {
+  using expr::Kind;
+  return n.kind == Kind::Context || n.kind == Kind::Property || n.kind == Kind::Filter ||
+         n.kind == Kind::Index;
+}
+
+// The accesses whose whole object the expression writes out as JSON: the argument of a
+// toJSON() anywhere in it, and the expression itself when it is one access (GitHub
+// writes an object as JSON there too).
+void whole_objects(const expr::Node& n, std::vector<const expr::Node*>& out) {
+  if (n.kind == expr::Kind::Call && n.children.size() == 1 && is_access(*n.children[0])) {
+    std::string name = n.text;
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name == "tojson") out.push_back(n.children[0].get());
+  }
+  for (const auto& child : n.children) whole_objects(*child, out);
+}
+
 // "a run script" or "a github-script script" when the scalar at `path` is code.
 const char* script_kind(const Workflow& wf, const NodePath& path) {
   // jobs.<id>.steps[N].run  /  jobs.<id>.steps[N].with.script
@@ -98,6 +140,21 @@ class TemplateInjection final : public Rule {
                       a.text() + " is chosen by whoever triggers the workflow, and ${{ }} "
                       "pastes it into " + kind + " as code: set it in the step's env: "
                       "and read the variable instead");
+      // zizmor's rule too: toJSON(github.event) writes the title, body and branch names
+      // it holds; an untrusted field itself was reported above.
+      std::vector<const expr::Node*> objects;
+      if (is_access(*e.parsed.root)) objects.push_back(e.parsed.root.get());
+      whole_objects(*e.parsed.root, objects);
+      for (const expr::Node* object : objects) {
+        std::vector<expr::Access> chain = expr::accesses(*object);
+        if (chain.empty() || chain[0].offset != object->offset) continue;
+        const expr::Access& a = chain[0];
+        if (is_untrusted(a.path) || !holds_untrusted(a.path)) continue;
+        sink.report(e.position(wf, a.offset),
+                    a.text() + " holds fields whoever triggers the workflow chooses (titles, "
+                    "bodies, branch names), and ${{ }} pastes its JSON into " + kind +
+                    " as code: set it in the step's env: and read the variable instead");
+      }
     });
   }
 };
