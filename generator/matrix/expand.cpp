@@ -1,5 +1,7 @@
 #include <deque>
 #include <map>
+#include <optional>
+#include <type_traits>
 #include <unordered_set>
 
 #include "data/json_convert.h"
@@ -100,10 +102,15 @@ class Expander {
     return ctx;
   }
 
+  // Whether `expr` (written at `ptr`) is true over `vars`, a dict or a row's scope.
+  template <class Vars>
   bool holds(const std::string& expr, const std::string& ptr, const std::string& what,
-             const jinja::Value& vars) {
+             Vars&& vars) {
     try {
-      return jinja::truthy(eval_.evaluate(expr, vars));
+      if constexpr (std::is_same_v<std::decay_t<Vars>, ExpressionEvaluator::Scope>)
+        return jinja::truthy(vars.evaluate(expr));
+      else
+        return jinja::truthy(eval_.evaluate(expr, vars));
     } catch (const jinja::TemplateError& e) {
       throw expression_error(doc_, ptr, e, "in " + what);
     }
@@ -323,9 +330,9 @@ class Expander {
         copy["shard"] = i;
         copy["num_shards"] = shards;
       }
-      // The row as the expressions see it: converted once, derived values added as made.
-      jinja::Value vars = spec.derive.empty() && spec.checks.empty() ? jinja::Value::dict()
-                                                                    : context(copy);
+      // The row as the expressions see it: taken in once, derived values added as made.
+      std::optional<ExpressionEvaluator::Scope> vars;
+      if (!spec.derive.empty() || !spec.checks.empty()) vars.emplace(eval_, context(copy));
       derive(spec, d, copy, vars);
       check_row(spec, d, copy, vars);
       out.rows.push_back({std::move(copy), d.origin});
@@ -342,7 +349,7 @@ class Expander {
 
   // The constraints of every field, then the spec's `checks`, on a finished row.
   void check_row(const MatrixSpec& spec, const Draft& d, const Json& row,
-                 const jinja::Value& vars) {
+                 std::optional<ExpressionEvaluator::Scope>& vars) {
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
@@ -355,7 +362,7 @@ class Expander {
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
     for (const RowCheck& c : spec.checks)
-      if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", vars))
+      if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", *vars))
         throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
   }
 
@@ -482,14 +489,15 @@ class Expander {
     return nested;
   }
 
-  void derive(const MatrixSpec& spec, const Draft& d, Json& row, jinja::Value& vars) {
+  void derive(const MatrixSpec& spec, const Draft& d, Json& row,
+              std::optional<ExpressionEvaluator::Scope>& vars) {
     if (spec.derive.empty()) return;
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
       if (d.values.contains(df.name)) continue;
       jinja::Value result;
       try {
-        result = eval_.evaluate(df.expr, vars);
+        result = vars->evaluate(df.expr);
       } catch (const jinja::TemplateError& e) {
         throw expression_error(doc_, df.ptr, e, "in derived field '" + df.name + "'");
       }
@@ -507,7 +515,7 @@ class Expander {
                                         std::string(type_name(f->type)) + ", but is " +
                                         std::string(json_type_name(v)) + " " + v.dump());
       row[df.name] = v;
-      vars.dict_obj().set(jinja::Value::string(df.name), data::to_value(v));
+      vars->set(df.name, data::to_value(v));
     }
     // Keep declaration order: derived keys were absent, so rebuild in order once.
     Json ordered = Json::object();

@@ -17,10 +17,14 @@ ExpressionEvaluator::ExpressionEvaluator(const jinja::Limits& limits)
     : env_(expression_options(limits)) {}
 ExpressionEvaluator::~ExpressionEvaluator() = default;
 
-jinja::Value ExpressionEvaluator::evaluate(const std::string& expr, const jinja::Value& vars) {
+const jinja::Template& ExpressionEvaluator::compiled(const std::string& expr) {
   auto it = cache_.find(expr);
   if (it == cache_.end()) it = cache_.emplace(expr, env_.compile_expression(expr)).first;
-  return env_.evaluate(*it->second, vars);
+  return *it->second;
+}
+
+jinja::Value ExpressionEvaluator::evaluate(const std::string& expr, const jinja::Value& vars) {
+  return env_.evaluate(compiled(expr), vars);
 }
 
 data::DataError expression_error(const data::Document& doc, const std::string& ptr,

@@ -5,11 +5,13 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "data/document.h"
 #include "jinja/error.h"
 #include "jinja/runtime/environment.h"
+#include "jinja/runtime/expression_scope.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::matrix {
@@ -24,7 +26,24 @@ class ExpressionEvaluator {
   // column within it); compiled expressions are cached.
   jinja::Value evaluate(const std::string& expr, const jinja::Value& vars);
 
+  // Expressions over one set of variables that grows between them (a row's derived
+  // fields, then its checks), taken in once (jinja/runtime/expression_scope.h).
+  class Scope {
+   public:
+    Scope(ExpressionEvaluator& eval, const jinja::Value& vars)
+        : eval_(eval), scope_(eval.env_, vars) {}
+    // As ExpressionEvaluator::evaluate, with the scope's variables.
+    jinja::Value evaluate(const std::string& expr) { return scope_.evaluate(eval_.compiled(expr)); }
+    void set(std::string_view name, jinja::Value value) { scope_.set(name, std::move(value)); }
+
+   private:
+    ExpressionEvaluator& eval_;
+    jinja::ExpressionScope scope_;
+  };
+
  private:
+  const jinja::Template& compiled(const std::string& expr);
+
   jinja::Environment env_;
   std::unordered_map<std::string, std::shared_ptr<const jinja::Template>> cache_;
 };

@@ -143,8 +143,6 @@ std::shared_ptr<const Template> Environment::from_string(std::string source,
 }
 
 namespace {
-// Where an expression template leaves its value: a name no template can spell.
-const uint32_t kResultSymbol = intern_symbol(" result");
 
 // Frees the reference cycles a render left (Python's gc), whether the render ended in its
 // output or in an error (`{{ l|tojson }}` of a cyclic list raises). Declared before the
@@ -167,7 +165,7 @@ class CollectCyclesAfter {
 std::shared_ptr<const Template> Environment::compile_expression(std::string source,
                                                                 std::string name) const {
   LimitsScope limits(options_.limits);
-  return jinja::compile_expression(std::move(name), source, options_, kResultSymbol);
+  return jinja::compile_expression(std::move(name), source, options_, expression_result_symbol());
 }
 
 Value Environment::evaluate(const Template& expression, const Value& vars) const {
@@ -178,7 +176,7 @@ Value Environment::evaluate(const Template& expression, const Value& vars) const
   CollectCyclesAfter collect;
   {
     Renderer renderer(*this, out);
-    result = renderer.evaluate_root(std::move(handle), vars, kResultSymbol);
+    result = renderer.evaluate_root(std::move(handle), vars, expression_result_symbol());
   }
   return result;
 }

@@ -116,9 +116,12 @@ void Renderer::enter_call(uint32_t pos) {
 
 // --- entry points -------------------------------------------------------------------
 
-namespace {
+uint32_t expression_result_symbol() {
+  static const uint32_t symbol = intern_symbol(" result");
+  return symbol;
+}
 
-Ref<Context> root_context(const Value& context) {
+Ref<Context> Renderer::make_root_context(const Value& context) {
   Ref<Context> ctx = make_ref<Context>();
   if (context.is_dict()) {
     for (const auto& [k, v] : context.dict_obj().entries()) {
@@ -128,15 +131,17 @@ Ref<Context> root_context(const Value& context) {
   return ctx;
 }
 
-}  // namespace
-
 void Renderer::render_root(std::shared_ptr<const Template> tmpl, const Value& context) {
-  render_template_body(std::move(tmpl), root_context(context));
+  render_template_body(std::move(tmpl), make_root_context(context));
 }
 
 Value Renderer::evaluate_root(std::shared_ptr<const Template> tmpl, const Value& context,
                               uint32_t result) {
-  Ref<Context> ctx = root_context(context);
+  return evaluate_in(std::move(tmpl), make_root_context(context), result);
+}
+
+Value Renderer::evaluate_in(std::shared_ptr<const Template> tmpl, const Ref<Context>& ctx,
+                            uint32_t result) {
   render_template_body(std::move(tmpl), ctx);
   const Value* v = ctx->root->find_local(result);
   return v ? *v : Value::none();

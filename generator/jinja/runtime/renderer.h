@@ -23,6 +23,10 @@ class Template;
 struct MacroObj;
 struct LoopObj;
 
+// Where an expression template (Environment::compile_expression) leaves its value: a
+// name no template can spell.
+uint32_t expression_result_symbol();
+
 class Renderer : public Runtime {
  public:
   // With `trace`, every piece of output is recorded there (source_trace.h).
@@ -36,6 +40,10 @@ class Renderer : public Runtime {
   // Renders an expression template (Environment::compile_expression) and returns the
   // value it assigned to `result`.
   Value evaluate_root(std::shared_ptr<const Template> tmpl, const Value& context, uint32_t result);
+  // The same in a context made by make_root_context, which several evaluations share
+  // (expression_scope.h); it lives as long as this Renderer.
+  Value evaluate_in(std::shared_ptr<const Template> tmpl, const Ref<Context>& ctx, uint32_t result);
+  static Ref<Context> make_root_context(const Value& context);
 
   // --- Runtime ------------------------------------------------------------------
   Value make_undefined(std::string message) const override;
