@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -146,13 +147,22 @@ class RunContext final : public Context {
 };
 
 // Runs `work(i)` for every i of `order` on up to `threads` threads (this one included),
-// taking them in that order.
+// taking them in that order. What `work` throws (out of memory) stops the others from
+// taking more, and is thrown here once all have stopped, as on one thread.
 template <class Work>
 void on_threads(const std::vector<size_t>& order, unsigned threads, const Work& work) {
   const size_t n = order.size();
   std::atomic<size_t> next{0};
+  std::mutex failed_mutex;
+  std::exception_ptr failed;
   auto loop = [&] {
-    for (size_t i = next++; i < n; i = next++) work(order[i]);
+    try {
+      for (size_t i = next++; i < n; i = next++) work(order[i]);
+    } catch (...) {
+      next = n;
+      std::lock_guard<std::mutex> lock(failed_mutex);
+      if (!failed) failed = std::current_exception();
+    }
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads && t < n; ++t) {
@@ -164,6 +174,7 @@ void on_threads(const std::vector<size_t>& order, unsigned threads, const Work& 
   }
   loop();
   for (auto& t : pool) t.join();
+  if (failed) std::rethrow_exception(failed);
 }
 
 }  // namespace

@@ -57,6 +57,38 @@ def main():
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         checks.expect(r.returncode == 0 and open(out).read() == "90000000",
                       "without the cap the same render succeeds", r.stderr[:2000])
+        # Lint parses its files on one thread per core: a file too large for the cap, among
+        # others, ends the same way (the worker's failure is the run's, never an abort).
+        files = []
+        for i in range(6):
+            path = os.path.join(d, f"w{i}.yml")
+            with open(path, "w") as f:
+                f.write("on: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    steps:\n")
+                count = 400000 if i == 0 else 1
+                f.write("".join(f"      - run: echo {n}\n" for n in range(count)))
+            files.append(path)
+        lint = [wfgen, "lint"] + files
+        if is_sanitized(wfgen):
+            lint_env = dict(env)
+            lint_env["ASAN_OPTIONS"] = (os.environ.get("ASAN_OPTIONS", "") +
+                                        ":allocator_may_return_null=1:max_allocation_size_mb=8").lstrip(":")
+            capped = lint
+        else:
+            lint_env = dict(os.environ)
+            capped = ["prlimit", f"--as={120 << 20}"] + lint  # it needs ~150 MB
+        r = subprocess.run(capped, capture_output=True, text=True, env=lint_env, timeout=120)
+        stderr = "".join(line for line in r.stderr.splitlines(keepends=True)
+                         if not (line.startswith("==") and "AddressSanitizer failed to allocate" in line))
+        checks.expect((r.returncode, stderr, r.stdout) == (1, MESSAGE, ""),
+                      "lint out of memory on a worker thread: exit 1 with the message",
+                      f"exit {r.returncode}\nstderr: {r.stderr[:2000]}\nstdout: {r.stdout[:500]}")
+        # Without the cap the same lint runs to its findings: the large file is over
+        # GitHub's 512 KB (its one error), the others are clean.
+        r = subprocess.run(lint, capture_output=True, text=True, timeout=120)
+        checks.expect(r.returncode == 1 and "[file-size]" in r.stdout and
+                      r.stdout.endswith("wfgen lint: 6 files, 1 error, 0 warnings\n"),
+                      "without the cap the same lint runs to its findings",
+                      r.stdout[-2000:] + r.stderr[-2000:])
     return checks.finish()
 
 
