@@ -23,6 +23,23 @@ MESSAGE = ("error: out of memory (lower the limits: wfgen.yml's `limits:` or the
 
 
 
+def run_capped(cmd, asan_max_allocation_mb, address_space, timeout):
+    """Runs `cmd` with its memory capped (prlimit, or ASan's allocation cap in a sanitizer
+    build); returns the result and its stderr without ASan's own warning that it let an
+    allocation fail (that line is the sanitizer's, not wfgen's)."""
+    env = dict(os.environ)
+    if is_sanitized(cmd[0]):
+        env["ASAN_OPTIONS"] = (env.get("ASAN_OPTIONS", "") + ":allocator_may_return_null=1"
+                               f":max_allocation_size_mb={asan_max_allocation_mb}").lstrip(":")
+        capped = cmd
+    else:
+        capped = ["prlimit", f"--as={address_space}"] + cmd
+    r = subprocess.run(capped, capture_output=True, text=True, env=env, timeout=timeout)
+    stderr = "".join(line for line in r.stderr.splitlines(keepends=True)
+                     if not (line.startswith("==") and "AddressSanitizer failed to allocate" in line))
+    return r, stderr
+
+
 def main():
     args = parse_args()
     checks = Checks()
@@ -36,18 +53,7 @@ def main():
         out = os.path.join(d, "out.yml")
         cmd = [wfgen, "render", tpl, "--max-string", "1000000000", "--max-output", "1000000000",
                "-o", out]
-        env = dict(os.environ)
-        if is_sanitized(wfgen):
-            env["ASAN_OPTIONS"] = (env.get("ASAN_OPTIONS", "") +
-                                   ":allocator_may_return_null=1:max_allocation_size_mb=100").lstrip(":")
-            capped = cmd
-        else:
-            capped = ["prlimit", f"--as={160 << 20}"] + cmd
-        r = subprocess.run(capped, capture_output=True, text=True, env=env, timeout=60)
-        # ASan says it let an allocation fail ("==PID==WARNING: AddressSanitizer failed to
-        # allocate ..."); that line is the sanitizer's, not wfgen's.
-        stderr = "".join(line for line in r.stderr.splitlines(keepends=True)
-                         if not (line.startswith("==") and "AddressSanitizer failed to allocate" in line))
+        r, stderr = run_capped(cmd, 100, 160 << 20, 60)
         checks.expect((r.returncode, stderr, r.stdout) == (1, MESSAGE, ""),
                       "out of memory: exit 1 with the message, nothing on stdout",
                       f"exit {r.returncode}\nstderr: {r.stderr[:2000]}")
@@ -68,19 +74,9 @@ def main():
                 f.write("".join(f"      - run: echo {n}\n" for n in range(count)))
             files.append(path)
         lint = [wfgen, "lint"] + files
-        if is_sanitized(wfgen):
-            lint_env = dict(env)
-            lint_env["ASAN_OPTIONS"] = (os.environ.get("ASAN_OPTIONS", "") +
-                                        ":allocator_may_return_null=1:max_allocation_size_mb=8").lstrip(":")
-            capped = lint
-        else:
-            lint_env = dict(os.environ)
-            capped = ["prlimit", f"--as={120 << 20}"] + lint  # it needs ~150 MB
-        r = subprocess.run(capped, capture_output=True, text=True, env=lint_env, timeout=120)
-        stderr = "".join(line for line in r.stderr.splitlines(keepends=True)
-                         if not (line.startswith("==") and "AddressSanitizer failed to allocate" in line))
+        r, stderr = run_capped(lint, 8, 120 << 20, 120)  # it needs ~150 MB
         checks.expect((r.returncode, stderr, r.stdout) == (1, MESSAGE, ""),
-                      "lint out of memory on a worker thread: exit 1 with the message",
+                      "lint out of memory while its files parse on threads: exit 1 with the message",
                       f"exit {r.returncode}\nstderr: {r.stderr[:2000]}\nstdout: {r.stdout[:500]}")
         # Without the cap the same lint runs to its findings: the large file is over
         # GitHub's 512 KB (its one error), the others are clean.
