@@ -65,6 +65,11 @@ def main():
                       "without the cap the same render succeeds", r.stderr[:2000])
         # Lint parses its files on one thread per core: a file too large for the cap, among
         # others, ends the same way (the worker's failure is the run's, never an abort).
+        # Only without a sanitizer: lint's allocations are operator new's, and ASan's
+        # throwing operator new reports an allocation over its cap as a fatal error instead
+        # of throwing (the render above fails in malloc, which ASan lets return null).
+        if is_sanitized(wfgen):
+            return checks.finish()
         files = []
         for i in range(6):
             path = os.path.join(d, f"w{i}.yml")
@@ -74,7 +79,7 @@ def main():
                 f.write("".join(f"      - run: echo {n}\n" for n in range(count)))
             files.append(path)
         lint = [wfgen, "lint"] + files
-        r, stderr = run_capped(lint, 8, 120 << 20, 120)  # it needs ~150 MB
+        r, stderr = run_capped(lint, None, 120 << 20, 120)  # it needs ~150 MB
         checks.expect((r.returncode, stderr, r.stdout) == (1, MESSAGE, ""),
                       "lint out of memory while its files parse on threads: exit 1 with the message",
                       f"exit {r.returncode}\nstderr: {r.stderr[:2000]}\nstdout: {r.stdout[:500]}")
