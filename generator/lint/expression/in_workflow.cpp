@@ -28,13 +28,13 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
     const std::string_view value = scalar.value();
     std::vector<ExpressionSpan> spans = wf.expressions(scalar);
     if (spans.empty() && is_condition(path)) {
-      index->entries.push_back({&scalar, path, 0, value, parse(value)});
+      index->entries.push_back({&scalar, path, 0, value, parse(value), {}});
       return;
     }
     for (const ExpressionSpan& span : spans) {
       if (!span.closed) return;
       std::string_view text = span.inner(value);
-      index->entries.push_back({&scalar, path, span.inner_begin(), text, parse(text)});
+      index->entries.push_back({&scalar, path, span.inner_begin(), text, parse(text), {}});
     }
   });
   for (Index::Entry& e : index->entries)
