@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <system_error>
 #include <thread>
 
@@ -250,19 +251,26 @@ class ProjectRenderer {
                   m.limits.matrix) {}
 
   // Plans `target`'s family alone and renders its body again, traced, for `use`.
-  void trace(const Output& target, const TraceUse& use) {
-    for (const Family& fam : m_.families)
-      if (fam.name == target.family) {
-        plan_family(fam);
+  void trace(const std::vector<const Output*>& targets, const TraceUse& use) {
+    plans_.reserve(m_.families.size());  // jobs point at plans
+    std::set<std::string> planned;
+    for (const Output* target : targets) {
+      if (planned.insert(target->family).second)
+        for (const Family& fam : m_.families)
+          if (fam.name == target->family) {
+            plan_family(fam);
+            break;
+          }
+      for (const Job& job : jobs_) {
+        if (job.proto.family != target->family || job.proto.row != target->row ||
+            job.proto.item != target->item)
+          continue;
+        JobRenderer renderer(m_, plans_, env_, hook_);
+        jinja::SourceTrace trace;
+        std::string body = renderer.traced_body(job, trace);
+        use(*target, body, trace);
         break;
       }
-    for (const Job& job : jobs_) {
-      if (job.proto.row != target.row || job.proto.item != target.item) continue;
-      JobRenderer renderer(m_, plans_, env_, hook_);
-      jinja::SourceTrace trace;
-      std::string body = renderer.traced_body(job, trace);
-      use(body, trace);
-      return;
     }
   }
 
@@ -560,8 +568,8 @@ class ProjectRenderer {
 }  // namespace
 
 void render_traced(std::shared_ptr<const files::Tree> project, const Manifest& manifest,
-                   const Output& o, const TraceUse& use) {
-  ProjectRenderer(std::move(project), manifest, {}, 1).trace(o, use);
+                   const std::vector<const Output*>& targets, const TraceUse& use) {
+  ProjectRenderer(std::move(project), manifest, {}, 1).trace(targets, use);
 }
 
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,

@@ -54,11 +54,12 @@ std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
                                    const Manifest& manifest, const ContextHook& hook = {},
                                    unsigned threads = 0);
 
-// Renders the body of `o` (an output render_project made) again with a source trace, and
-// hands both to `use` while the templates the trace points into live. Only `o`'s family
-// is planned. Throws as render_project.
-using TraceUse = std::function<void(std::string_view body, const jinja::SourceTrace& trace)>;
+// Renders the bodies of `targets` (outputs render_project made) again with a source
+// trace, handing each to `use` while the templates the trace points into live. Only their
+// families are planned, each once. Throws as render_project.
+using TraceUse = std::function<void(const Output& o, std::string_view body,
+                                    const jinja::SourceTrace& trace)>;
 void render_traced(std::shared_ptr<const files::Tree> project, const Manifest& manifest,
-                   const Output& o, const TraceUse& use);
+                   const std::vector<const Output*>& targets, const TraceUse& use);
 
 }  // namespace wfgen::pipeline

@@ -96,18 +96,17 @@ void trace_findings(std::shared_ptr<const files::Tree> project, const Manifest& 
   for (lint::Finding& f : result.findings)
     if (!f.waived()) by_file[f.file].push_back(&f);
   if (by_file.empty()) return;
-  for (const Output& o : outputs) {
-    auto it = by_file.find(o.path);
-    if (it == by_file.end()) continue;
-    try {
-      render_traced(project, manifest, o,
-                    [&](std::string_view body, const jinja::SourceTrace& trace) {
-                      trace_output(o, body, trace, it->second);
-                    });
-    } catch (const std::exception&) {
-      // The output rendered a moment ago; should it fail now, its findings keep the
-      // template and row notes, and lint reports what it found.
-    }
+  std::vector<const Output*> targets;
+  for (const Output& o : outputs)
+    if (by_file.count(o.path)) targets.push_back(&o);
+  try {
+    render_traced(std::move(project), manifest, targets,
+                  [&](const Output& o, std::string_view body, const jinja::SourceTrace& trace) {
+                    trace_output(o, body, trace, by_file.at(o.path));
+                  });
+  } catch (const std::exception&) {
+    // The outputs rendered a moment ago; should one fail now, the findings not yet traced
+    // keep the template and row notes, and lint reports what it found.
   }
 }
 

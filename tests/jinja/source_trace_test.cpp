@@ -78,6 +78,13 @@ void expect_at(const SourceLoc& got, const SourceLoc& want) {
   EXPECT_EQ(got.col, want.col) << want.file << ":" << want.line << ":" << want.col;
 }
 
+// `origin` was reached through exactly one site, of `kind`, at `where`.
+void expect_one_site(const TraceOrigin& origin, TraceSiteKind kind, const SourceLoc& where) {
+  ASSERT_EQ(origin.via.size(), 1u);
+  EXPECT_EQ(origin.via[0].kind, kind);
+  expect_at(origin.via[0].where, where);
+}
+
 TEST(SourceTrace, DataTextAndOutputExpressions) {
   Traced t(Templates{{"main", "name: demo\nvalue: {{ x.y }} and {{ z|upper }}\n"}},
            R"({"x": {"y": "first"}, "z": "second"})");
@@ -106,9 +113,7 @@ TEST(SourceTrace, IncludedTemplateAndItsCallSite) {
   expect_at(t.of("top").where, find_in(t.templates(), "main", "top"));
   TraceOrigin inner = t.of("inner");
   expect_at(inner.where, find_in(t.templates(), "part", "inner"));
-  ASSERT_EQ(inner.via.size(), 1u);
-  EXPECT_EQ(inner.via[0].kind, TraceSiteKind::Include);
-  expect_at(inner.via[0].where, find_in(t.templates(), "main", "include"));
+  expect_one_site(inner, TraceSiteKind::Include, find_in(t.templates(), "main", "include"));
   TraceOrigin value = t.at(2, 8);  // the 7 of "inner: 7"
   expect_at(value.where, find_in(t.templates(), "part", "n }}"));
   EXPECT_EQ(value.expression, "n");
@@ -132,9 +137,7 @@ TEST(SourceTrace, MacroBodyAndCallerBlockWithTheirCallSites) {
   TraceOrigin key = t.of("runs-on");
   expect_at(key.where, find_in(t.templates(), "macros", "k }}"));
   EXPECT_EQ(key.expression, "k");
-  ASSERT_EQ(key.via.size(), 1u);
-  EXPECT_EQ(key.via[0].kind, TraceSiteKind::Call);
-  expect_at(key.via[0].where, find_in(t.templates(), "main", "field('runs-on'"));
+  expect_one_site(key, TraceSiteKind::Call, find_in(t.templates(), "main", "field('runs-on'"));
   expect_at(t.at(3, 1).where, find_in(t.templates(), "macros", "  {{ k"));
 
   expect_at(t.of("wrapped").where, find_in(t.templates(), "macros", "wrapped"));
@@ -158,9 +161,7 @@ TEST(SourceTrace, BlocksOfAChildAndSuper) {
   expect_at(t.of("head").where, find_in(t.templates(), "base", "head"));
   TraceOrigin child = t.of("child");
   expect_at(child.where, find_in(t.templates(), "main", "child"));
-  ASSERT_EQ(child.via.size(), 1u);
-  EXPECT_EQ(child.via[0].kind, TraceSiteKind::Block);
-  expect_at(child.via[0].where, find_in(t.templates(), "base", "block body"));
+  expect_one_site(child, TraceSiteKind::Block, find_in(t.templates(), "base", "block body"));
   // super() writes the parent's block, traced to the parent's text.
   TraceOrigin parent = t.of("base: default");
   expect_at(parent.where, find_in(t.templates(), "base", "base: default"));
