@@ -30,14 +30,16 @@ bool looks_like_workflow(const fs::path& p) {
 
 }  // namespace
 
-bool is_workflow(std::string_view path, std::string_view text) {
+std::optional<bool> is_workflow_by_path(std::string_view path) {
   fs::path p(path);
   if (!yaml_name(p)) return false;
   if (p.parent_path().filename() == "workflows") return true;
-  yaml::Tree tree = yaml::parse(text, lint_parse_options(), std::string(path));
-  if (first_parse_error(tree)) return true;
-  const yaml::Node* root = tree.root();
-  return root && root->is_mapping() && (root->find("on") || root->find("jobs"));
+  return std::nullopt;
+}
+
+bool is_workflow(std::string_view path, std::string_view text) {
+  if (std::optional<bool> decided = is_workflow_by_path(path)) return *decided;
+  return reads_as_workflow(yaml::parse(text, lint_parse_options(), std::string(path)));
 }
 
 Discovery discover_workflows(const std::vector<std::string>& paths) {

@@ -6,6 +6,7 @@
 // ../shared/tools/validate_workflows.py, so both tools judge the same corpus.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,5 +24,8 @@ Discovery discover_workflows(const std::vector<std::string>& paths);
 // folder, or one whose top level has `on` or `jobs` (or that does not parse). The pipeline
 // lints only these of its outputs (not a JSON table or an allowlist).
 bool is_workflow(std::string_view path, std::string_view text);
+// The part of that rule the path decides: true in a `workflows` folder, false for a file
+// that is not .yml/.yaml, nullopt when the text decides (reads_as_workflow).
+std::optional<bool> is_workflow_by_path(std::string_view path);
 
 }  // namespace wfgen::lint

@@ -187,7 +187,6 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   // Small files are not worth a thread each.
   threads = static_cast<unsigned>(std::min<size_t>(threads, files.size() / kFilesPerThread + 1));
   LintResult result;
-  result.files = files.size();
   // Every file is parsed before any rule runs: a rule reads the other files of the run
   // (a local reusable workflow it calls).
   // Largest files first: one large file taken last would keep a thread busy alone.
@@ -197,11 +196,17 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     return files[a].text.size() > files[b].text.size();
   });
   std::vector<std::unique_ptr<Workflow>> workflows(files.size());
-  on_threads(order, threads,
-             [&](size_t i) { workflows[i] = std::make_unique<Workflow>(std::move(files[i])); });
+  on_threads(order, threads, [&](size_t i) {
+    const bool only_if_workflow = files[i].only_if_workflow;
+    auto wf = std::make_unique<Workflow>(std::move(files[i]));
+    if (!only_if_workflow || reads_as_workflow(wf->yaml())) workflows[i] = std::move(wf);
+  });
+  // Files that turned out not to be workflows leave the run.
+  std::erase_if(order, [&](size_t i) { return !workflows[i]; });
+  result.files = order.size();
   std::map<std::string, const Workflow*> by_path;
   for (const auto& wf : workflows)
-    by_path.emplace(fs::path(wf->path()).lexically_normal().generic_string(), wf.get());
+    if (wf) by_path.emplace(fs::path(wf->path()).lexically_normal().generic_string(), wf.get());
   RunContext ctx(config_, base_dir_, by_path);
   std::vector<std::vector<Finding>> found(workflows.size());
   on_threads(order, threads, [&](size_t i) {

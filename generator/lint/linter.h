@@ -30,7 +30,8 @@ class Linter {
 
   // Lints `files` (each is also visible to the others as a local reusable workflow), on
   // up to `threads` threads (0: one per core), a file at a time each: the findings are
-  // the same whatever the count.
+  // the same whatever the count. A file marked `only_if_workflow` that does not read as
+  // one is left out (of `files` in the result too).
   LintResult run(std::vector<SourceFile> files, unsigned threads = 1) const;
 
   const Config& config() const { return config_; }

@@ -23,6 +23,12 @@ const yaml::Diagnostic* first_parse_error(const yaml::Tree& tree) {
   return nullptr;
 }
 
+bool reads_as_workflow(const yaml::Tree& tree) {
+  if (first_parse_error(tree)) return true;
+  const yaml::Node* root = tree.root();
+  return root && root->is_mapping() && (root->find("on") || root->find("jobs"));
+}
+
 namespace {
 
 // Records the key of every mapping value written as nothing.

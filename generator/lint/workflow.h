@@ -36,6 +36,9 @@ struct SourceFile {
   // every finding in it carries (template, matrix row).
   std::string family;
   std::vector<Note> origin;
+  // Linted only when its text reads as a workflow (reads_as_workflow): whether a YAML
+  // file outside a `workflows` folder is one takes a parse, which the linter makes anyway.
+  bool only_if_workflow = false;
 };
 
 struct Position {
@@ -57,6 +60,9 @@ yaml::ParseOptions lint_parse_options();
 // The diagnostic after which `tree` is not the file GitHub reads (a syntax error, a limit,
 // bad encoding, a tab in the indentation, an undefined alias), or nullptr.
 const yaml::Diagnostic* first_parse_error(const yaml::Tree& tree);
+// Whether a parsed YAML file is a workflow: its top level is a mapping with `on` or `jobs`,
+// or it does not parse (linted, to report why).
+bool reads_as_workflow(const yaml::Tree& tree);
 
 class Workflow {
  public:

@@ -29,9 +29,12 @@ lint::LintResult lint_outputs(const std::filesystem::path& root,
                               const std::vector<Output>& outputs, unsigned threads) {
   std::vector<lint::SourceFile> files;
   files.reserve(outputs.size());
-  for (const Output& o : outputs)
-    if (lint::is_workflow(o.path, o.content))
-      files.push_back({o.path, o.content, o.family, origin_notes(o)});
+  // An output outside a `workflows` folder is parsed once, by the linter, to tell.
+  for (const Output& o : outputs) {
+    std::optional<bool> workflow = lint::is_workflow_by_path(o.path);
+    if (workflow == false) continue;
+    files.push_back({o.path, o.content, o.family, origin_notes(o), !workflow.has_value()});
+  }
   lint::LintResult result = lint::Linter(manifest.lint, root).run(std::move(files), threads);
   trace_findings(std::move(project), manifest, outputs, result);
   return result;
