@@ -40,8 +40,9 @@ Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
     case nlohmann::json::value_t::object: {
       jinja::DepthGuard guard("converting data");
       Value d = Value::dict();
-      for (auto it = json.begin(); it != json.end(); ++it)
-        d.dict_obj().set(keys.get(it.key()), convert(it.value(), keys));
+      d.dict_obj().reserve(json.size());
+      for (auto it = json.begin(); it != json.end(); ++it)  // a JSON object's keys are distinct
+        d.dict_obj().add_new(keys.get(it.key()), convert(it.value(), keys));
       return d;
     }
     case nlohmann::json::value_t::binary:

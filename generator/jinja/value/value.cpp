@@ -166,6 +166,10 @@ void DictObj::set(Value key, Value value) {
     *const_cast<Value*>(existing) = std::move(value);
     return;
   }
+  add_new(std::move(key), std::move(value));
+}
+
+void DictObj::add_new(Value key, Value value) {
   entries_.emplace_back(std::move(key), std::move(value));
   if (index_) {
     const Value& k = entries_.back().first;

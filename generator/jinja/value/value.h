@@ -237,6 +237,10 @@ class DictObj : public Object {
     return find_and_hint(key, hint);
   }
   void set(Value key, Value value);
+  // set() of a key the dict does not have (a caller copying keys known to be distinct,
+  // such as a JSON object's): no lookup, and no hash index built on the way.
+  void add_new(Value key, Value value);
+  void reserve(size_t n) { entries_.reserve(n); }
   bool erase(const Value& key);
   void clear();
 
