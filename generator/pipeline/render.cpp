@@ -22,6 +22,7 @@
 #include "jinja/runtime/output.h"
 #include "jinja/runtime/source_trace.h"
 #include "matrix/matrix_set.h"
+#include "pipeline/feed.h"
 #include "pipeline/header.h"
 
 namespace wfgen::pipeline {
@@ -87,15 +88,23 @@ void put_all(jinja::Value& dict, const Json& obj) {
 
 jinja::Value copy_dict(const jinja::Value& dict) {
   jinja::Value out = jinja::Value::dict();
-  for (const auto& [k, v] : dict.dict_obj().entries()) out.dict_obj().set(k, v);
+  out.dict_obj().reserve(dict.dict_obj().size());
+  for (const auto& [k, v] : dict.dict_obj().entries()) out.dict_obj().add_new(k, v);
   return out;
 }
 
 // Hands template sources to every thread's Environment: each file is read once, under a
-// lock (a files::Tree caches directories and is not thread-safe).
+// lock (a files::Tree caches directories and is not thread-safe). The planner reads the
+// project (matrices, where a template is) through the same lock while workers render.
 class SharedSources : public jinja::Loader {
  public:
   explicit SharedSources(std::shared_ptr<const files::TreeLoader> inner) : inner_(std::move(inner)) {}
+  // Runs `read` with the project tree to itself.
+  template <class Read>
+  auto with_tree(Read&& read) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return read();
+  }
   std::optional<Source> load(std::string_view name) const override {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = read_.find(name);
@@ -154,14 +163,24 @@ struct Rendered {
   std::exception_ptr path_error, body_error;
 };
 
+// A job and, once a thread has rendered it, its output and what rendering gave.
+struct Slot {
+  explicit Slot(Job j) : job(std::move(j)) {}
+  Job job;
+  Output made;
+  Rendered result;
+};
+
 // Renders jobs on one thread, with that thread's Environment: the engine's values and
 // parsed templates are never shared between threads (their reference counts and lookup
 // caches are not atomic).
 class JobRenderer {
  public:
+  // `plans` may still grow (the planner adds families while this renders the first ones),
+  // up to one plan per family of `m`.
   JobRenderer(const Manifest& m, const std::vector<FamilyPlan>& plans, jinja::Environment& env,
               const ContextHook& hook)
-      : m_(m), plans_(plans), env_(env), hook_(hook), families_(plans.size()) {}
+      : m_(m), plans_(plans), env_(env), hook_(hook), families_(m.families.size()) {}
 
   // Fills `o.content` (and `o.path`) and `r`; never throws.
   void render(const Job& job, Output& o, Rendered& r) {
@@ -247,21 +266,26 @@ class ProjectRenderer {
         sources_(std::make_shared<SharedSources>(loader_)),
         env_(m.engine, sources_),
         eval_(m.engine.limits),
-        matrices_([this](const std::string& path) { return project_->read(path); }, eval_,
-                  m.limits.matrix) {}
+        matrices_(
+            [this](const std::string& path) {
+              return sources_->with_tree([&] { return project_->read(path); });
+            },
+            eval_, m.limits.matrix) {}
 
   // Plans `target`'s family alone and renders its body again, traced, for `use`.
   void trace(const std::vector<const Output*>& targets, const TraceUse& use) {
     plans_.reserve(m_.families.size());  // jobs point at plans
+    std::vector<Slot> planned_jobs;
     std::set<std::string> planned;
     for (const Output* target : targets) {
       if (planned.insert(target->family).second)
         for (const Family& fam : m_.families)
           if (fam.name == target->family) {
-            plan_family(fam);
+            plan_family(fam, planned_jobs);
             break;
           }
-      for (const Job& job : jobs_) {
+      for (const Slot& slot : planned_jobs) {
+        const Job& job = slot.job;
         if (job.proto.family != target->family || job.proto.row != target->row ||
             job.proto.item != target->item)
           continue;
@@ -274,28 +298,54 @@ class ProjectRenderer {
     }
   }
 
+  // Plans the families in order and renders their jobs: on this thread alone when there
+  // are few (or a hook wants the variables in order), else also on up to `threads_ - 1`
+  // workers, which start on the first families' jobs while later families are planned
+  // (their matrices expanded). The results are then checked in job order.
   std::vector<Output> run() {
-    plans_.reserve(m_.families.size());  // jobs point at plans
-    for (const Family& fam : m_.families) {
-      try {
-        plan_family(fam);
-      } catch (...) {
-        Job failed;
-        failed.failed = std::current_exception();
-        jobs_.push_back(std::move(failed));
-        break;  // as a sequential run, nothing after the first error
+    plans_.reserve(m_.families.size());  // plans never move: jobs and workers point at them
+    Feed<Slot> feed;
+    std::atomic<size_t> first_error{SIZE_MAX};  // jobs after it need not run
+    std::vector<std::thread> pool;
+    // However planning ends, the feed is closed and the workers joined before both go.
+    struct Joiner {
+      Feed<Slot>& feed;
+      std::vector<std::thread>& pool;
+      void operator()() {
+        feed.close();
+        for (auto& t : pool)
+          if (t.joinable()) t.join();
       }
+      ~Joiner() { (*this)(); }
+    } join{feed, pool};
+    std::vector<Slot> batch;
+    for (const Family& fam : m_.families) {
+      bool failed = false;
+      try {
+        plan_family(fam, batch);
+      } catch (...) {
+        Job job;
+        job.failed = std::current_exception();
+        batch.emplace_back(std::move(job));
+        failed = true;  // as a sequential run, nothing after the first error
+      }
+      feed.add(batch);
+      if (failed) break;
+      start_workers(feed, pool, first_error);
     }
-    std::vector<Output> made(jobs_.size());
-    std::vector<Rendered> results(jobs_.size());
-    render_all(made, results);
+    feed.close();
+    // This thread renders too, with the Environment the planner filled.
+    JobRenderer here(m_, plans_, env_, hook_);
+    render_from(feed, here, first_error);
+    join();
+    std::deque<Slot>& slots = feed.items();
     std::vector<Output> outputs;
-    outputs.reserve(jobs_.size());
+    outputs.reserve(slots.size());
     std::map<std::string, std::string> owners;  // path -> who made it, for collisions
-    for (size_t i = 0; i < jobs_.size(); ++i) {
-      if (jobs_[i].failed) std::rethrow_exception(jobs_[i].failed);
-      accept(plans_[jobs_[i].plan], made[i], results[i], owners);
-      outputs.push_back(std::move(made[i]));
+    for (Slot& slot : slots) {
+      if (slot.job.failed) std::rethrow_exception(slot.job.failed);
+      accept(plans_[slot.job.plan], slot.made, slot.result, owners);
+      outputs.push_back(std::move(slot.made));
     }
     return sorted_by_path(std::move(outputs));
   }
@@ -325,11 +375,11 @@ class ProjectRenderer {
   }
 
   // Parses the family's templates (to fail here, in order), expands its matrix and
-  // chooses its rows, and adds its jobs.
-  void plan_family(const Family& fam) {
+  // chooses its rows, and adds its jobs to `jobs`.
+  void plan_family(const Family& fam, std::vector<Slot>& jobs) {
     std::string template_file;
     try {
-      auto found = loader_->find(fam.template_name);
+      auto found = sources_->with_tree([&] { return loader_->find(fam.template_name); });
       if (!found)
         fail_at(pointer_child(fam.ptr, "template"),
                 "template '" + fam.template_name + "' does not exist in " + dirs_text());
@@ -354,7 +404,7 @@ class ProjectRenderer {
     const size_t index = plans_.size();
     if (fam.matrix.empty()) {
       plans_.push_back(std::move(plan));
-      jobs_.push_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
+      jobs.emplace_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
       return;
     }
     const matrix::Matrix& mx = matrix_at(fam.matrix, pointer_child(fam.ptr, "matrix"));
@@ -364,7 +414,7 @@ class ProjectRenderer {
       proto.rows = rows;
       plan.all_rows = std::move(rows);
       plans_.push_back(std::move(plan));
-      jobs_.push_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
+      jobs.emplace_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
       return;
     }
     if (fam.each) check_each(*fam.each, mx);
@@ -376,7 +426,7 @@ class ProjectRenderer {
       o.rows = {r};
       o.row_origin = mx.origin(row);
       if (!fam.each) {
-        jobs_.push_back(Job{index, std::move(o), &row.values, nullptr, nullptr});
+        jobs.emplace_back(Job{index, std::move(o), &row.values, nullptr, nullptr});
         continue;
       }
       const Json& items = row.values.at(fam.each->field);
@@ -385,7 +435,7 @@ class ProjectRenderer {
         one.item = fam.each->item + " " + std::to_string(k + 1);
         std::string at = pointer_child(pointer_child(row.origin_ptr, fam.each->field), k);
         if (mx.doc->root().contains(Json::json_pointer(at))) one.row_origin = mx.doc->value_mark(at);
-        jobs_.push_back(Job{index, std::move(one), &row.values, &items[k], nullptr});
+        jobs.emplace_back(Job{index, std::move(one), &row.values, &items[k], nullptr});
       }
     }
   }
@@ -413,48 +463,42 @@ class ProjectRenderer {
     return rows;
   }
 
-  // Renders every job: on this thread alone when there are few (or a hook wants the
-  // variables in order), else on `threads_` threads taking jobs in turn.
-  void render_all(std::vector<Output>& made, std::vector<Rendered>& results) {
-    size_t stop = jobs_.size();  // a planning failure ends the list
-    if (!jobs_.empty() && jobs_.back().failed) --stop;
-    std::atomic<size_t> next{0};
-    std::atomic<size_t> first_error{SIZE_MAX};  // jobs after it need not run
-    auto work = [&](JobRenderer& renderer) {
-      for (size_t i = next++; i < stop; i = next++) {
-        if (i > first_error.load()) continue;
-        made[i] = jobs_[i].proto;
-        renderer.render(jobs_[i], made[i], results[i]);
-        const Rendered& r = results[i];
-        if (r.path_error || r.body_error || r.normal.empty()) {
-          size_t seen = first_error.load();
-          while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
-          }
-        }
-      }
-    };
-    unsigned threads = hook_ ? 1 : std::min<size_t>(threads_, stop / kJobsPerThread);
-    // This thread renders too, with the Environment the planner filled.
-    JobRenderer here(m_, plans_, env_, hook_);
-    if (threads <= 1) {
-      work(here);
-      return;
-    }
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) {
+  // Starts a worker for each kJobsPerThread jobs planned so far, up to `threads_` threads
+  // with this one; none while a hook wants the variables in order.
+  void start_workers(Feed<Slot>& feed, std::vector<std::thread>& pool,
+                     std::atomic<size_t>& first_error) {
+    if (hook_) return;
+    const size_t wanted = std::min<size_t>(threads_, feed.size() / kJobsPerThread);
+    while (pool.size() + 1 < wanted) {
       try {
-        pool.emplace_back([&] {
+        pool.emplace_back([this, &feed, &first_error] {
           jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
           jinja::Environment env(m_.engine, sources_);
           JobRenderer renderer(m_, plans_, env, hook_);
-          work(renderer);
+          render_from(feed, renderer, first_error);
         });
       } catch (const std::system_error&) {
-        break;  // no more threads to be had: the ones started (and this one) do it all
+        return;  // no more threads to be had: the ones started (and this one) do it all
       }
     }
-    work(here);
-    for (auto& t : pool) t.join();
+  }
+
+  // Renders the jobs `feed` hands out until it is closed and empty. A job after the first
+  // that failed is skipped: its result would never be looked at.
+  static void render_from(Feed<Slot>& feed, JobRenderer& renderer,
+                          std::atomic<size_t>& first_error) {
+    size_t i = 0;
+    while (Slot* slot = feed.take(i)) {
+      if (slot->job.failed || i > first_error.load()) continue;
+      slot->made = slot->job.proto;
+      renderer.render(slot->job, slot->made, slot->result);
+      const Rendered& r = slot->result;
+      if (r.path_error || r.body_error || r.normal.empty()) {
+        size_t seen = first_error.load();
+        while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
+        }
+      }
+    }
   }
 
   // Checks a rendered job in order: its path, that no other output has it, its body.
@@ -560,8 +604,7 @@ class ProjectRenderer {
   jinja::Environment env_;  // the planner's: parses every template once, up front
   matrix::ExpressionEvaluator eval_;
   matrix::MatrixSet matrices_;
-  std::vector<FamilyPlan> plans_;
-  std::vector<Job> jobs_;
+  std::vector<FamilyPlan> plans_;  // reserved for every family up front: never moves
   size_t run_output_ = 0;  // bytes of the outputs accepted so far
 };
 
