@@ -1,5 +1,7 @@
 #include "lint/expression/in_workflow.h"
 
+#include <unordered_map>
+
 namespace wfgen::lint::expr {
 
 namespace {
@@ -23,22 +25,31 @@ namespace {
 
 std::unique_ptr<const Index> make_index(const Workflow& wf) {
   auto index = std::make_unique<Index>();
+  std::unordered_map<std::string_view, const Index::Analysis*> seen;
+  auto analysis = [&](std::string_view text) {
+    auto [it, fresh] = seen.try_emplace(text, nullptr);
+    if (fresh) {
+      Index::Analysis& a = index->analyses.emplace_back();
+      a.parsed = parse(text);
+      if (a.parsed.root) a.accesses = accesses(*a.parsed.root);
+      it->second = &a;
+    }
+    return it->second;
+  };
   wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
     if (is_key || !scalar.is_string()) return;
     const std::string_view value = scalar.value();
     std::vector<ExpressionSpan> spans = wf.expressions(scalar);
     if (spans.empty() && is_condition(path)) {
-      index->entries.push_back({&scalar, path, 0, value, parse(value), {}});
+      index->entries.push_back({&scalar, path, 0, value, analysis(value)});
       return;
     }
     for (const ExpressionSpan& span : spans) {
       if (!span.closed) return;
       std::string_view text = span.inner(value);
-      index->entries.push_back({&scalar, path, span.inner_begin(), text, parse(text), {}});
+      index->entries.push_back({&scalar, path, span.inner_begin(), text, analysis(text)});
     }
   });
-  for (Index::Entry& e : index->entries)
-    if (e.parsed.root) e.accesses = accesses(*e.parsed.root);
   return index;
 }
 
@@ -51,7 +62,7 @@ const Index& index_of(const Workflow& wf) {
 
 void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit) {
   for (const Index::Entry& e : index_of(wf).entries)
-    visit({*e.scalar, e.path, e.offset, e.text, e.parsed, e.accesses});
+    visit({*e.scalar, e.path, e.offset, e.text, e.analysis->parsed, e.analysis->accesses});
 }
 
 }  // namespace wfgen::lint::expr

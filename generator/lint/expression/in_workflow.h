@@ -3,6 +3,7 @@
 // reads those as expressions without the delimiters).
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <string_view>
 #include <vector>
@@ -27,17 +28,23 @@ struct Occurrence {
   }
 };
 
-// The expressions of a workflow, parsed on first use and kept with it.
+// The expressions of a workflow, parsed on first use and kept with it. A text written
+// several times (a workflow repeats its conditions and outputs in every job) is parsed
+// once: its occurrences share the result.
 struct Index {
+  struct Analysis {
+    Parsed parsed;
+    std::vector<Access> accesses;  // of `parsed` (none when it did not parse)
+  };
   struct Entry {
     const yaml::Node* scalar;
     NodePath path;
     size_t offset;
     std::string_view text;
-    Parsed parsed;
-    std::vector<Access> accesses;
+    const Analysis* analysis;
   };
-  std::vector<Entry> entries;  // in file order
+  std::vector<Entry> entries;     // in file order
+  std::deque<Analysis> analyses;  // one per distinct text
 };
 const Index& index_of(const Workflow& wf);
 

@@ -134,7 +134,7 @@ class TemplateInjection final : public Rule {
       if (!e.parsed.root) return;
       const char* kind = script_kind(wf, e.path);
       if (!kind) return;
-      for (const expr::Access& a : expr::accesses(*e.parsed.root))
+      for (const expr::Access& a : e.accesses)
         if (is_untrusted(a.path))
           sink.report(e.position(wf, a.offset),
                       a.text() + " is chosen by whoever triggers the workflow, and ${{ }} "
