@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <optional>
@@ -290,7 +291,7 @@ class Expander {
       }
     }
     if (spec.expand_table.empty()) {
-      make_shards(spec, d, row, entry, out);
+      make_shards(spec, d, std::move(row), entry, out);
       return;
     }
     // One row per nested row: the entry's values, then the nested row's (a map the row
@@ -309,12 +310,11 @@ class Expander {
         if (lookup(at)) v.src[it.key()] = at;
         merged[it.key()] = std::move(it.value());
       }
-      make_shards(spec, v, merged, entry, out);
+      make_shards(spec, v, std::move(merged), entry, out);
     }
   }
 
-  void make_shards(const MatrixSpec& spec, const Draft& d, const Json& row, size_t entry,
-                   Made& out) {
+  void make_shards(const MatrixSpec& spec, const Draft& d, Json row, size_t entry, Made& out) {
     int64_t shards = 1;
     if (spec.expand_shards && d.values.contains("shards")) {
       const Json& s = d.values.at("shards");
@@ -325,7 +325,7 @@ class Expander {
     count_rows(static_cast<uint64_t>(shards), shards > 1 ? field_ptr(d, "shards") : d.origin,
                shards > 1 ? "`shards` makes" : "the row makes");
     for (int64_t i = 1; i <= shards; ++i) {
-      Json copy = row;
+      Json copy = i < shards ? row : std::move(row);  // the last shard takes the row itself
       if (spec.expand_shards) {
         copy["shard"] = i;
         copy["num_shards"] = shards;
@@ -517,13 +517,27 @@ class Expander {
       row[df.name] = v;
       vars->set(df.name, data::to_value(v));
     }
-    // Keep declaration order: derived keys were absent, so rebuild in order once.
-    Json ordered = Json::object();
-    for (const FieldSpec& fs : spec.fields)
-      if (row.contains(fs.name)) ordered[fs.name] = std::move(row[fs.name]);
-    for (auto it = row.begin(); it != row.end(); ++it)
-      if (!ordered.contains(it.key())) ordered[it.key()] = std::move(it.value());
-    row = std::move(ordered);
+    in_field_order(spec, row);
+  }
+
+  // Puts the row's keys in the order their fields are declared (derived keys were added
+  // at the end), keys that are no field after them as they were. Most rows already are.
+  static void in_field_order(const MatrixSpec& spec, Json& row) {
+    auto rank = [&](const std::string& key, size_t at) {
+      const FieldSpec* f = spec.field(key);
+      return f ? static_cast<size_t>(f - spec.fields.data()) : spec.fields.size() + at;
+    };
+    Json::object_t& entries = row.get_ref<Json::object_t&>();
+    auto at = [&](size_t i) { return entries.begin() + static_cast<std::ptrdiff_t>(i); };
+    std::vector<std::pair<size_t, size_t>> order;  // (rank, index)
+    order.reserve(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) order.emplace_back(rank(at(i)->first, i), i);
+    if (std::is_sorted(order.begin(), order.end())) return;
+    std::sort(order.begin(), order.end());
+    Json::object_t sorted;
+    sorted.reserve(entries.size());
+    for (const auto& [r, i] : order) sorted.emplace_back(at(i)->first, std::move(at(i)->second));
+    entries = std::move(sorted);
   }
 
   const data::Document& doc_;
