@@ -133,6 +133,44 @@ TEST_F(RenderThreads, SameCollisionWhateverTheThreadCount) {
       << first;
 }
 
+TEST_F(RenderThreads, SamePlanningErrorWhileEarlierFamiliesRender) {
+  // The third family fails while it is planned, after workers have started on the jobs of
+  // the first two: every count reports it (the outputs before it render fine), and none
+  // hangs waiting for jobs that never come.
+  spit(root / "wfgen.yml",
+       "engine: {variable_start: '!{{'}\nfamilies:\n"
+       "  - {name: jobs, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+       "     output: 'jobs/!{{ shard }}-!{{ python }}.yml'}\n"
+       "  - {name: more, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+       "     output: 'more/!{{ shard }}-!{{ python }}.yml'}\n"
+       "  - {name: steps, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+       "     each: step in no_such_field, output: 'steps/!{{ step }}.yml'}\n");
+  spit(root / "templates/step.yml.j2", "name: !{{ shard }}\n");
+  const std::string first = error_on_any_thread_count(root);
+  EXPECT_EQ(first,
+            "wfgen.yml:8:12: error: unknown field 'no_such_field' (expected one of: shard, "
+            "python, steps) in matrices/jobs.yml\n"
+            "       each: step in no_such_field, output: 'steps/!{{ step }}.yml'}\n"
+            "             ^\n");
+}
+
+TEST_F(RenderThreads, AnEarlierRenderErrorWinsOverALaterPlanningError) {
+  // Row 30 of the first family fails to render while the last family fails to plan: a
+  // single thread meets the render error first, and so does every count.
+  spit(root / "wfgen.yml",
+       "engine: {variable_start: '!{{', strict_undefined: true}\nfamilies:\n"
+       "  - {name: jobs, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+       "     output: 'jobs/!{{ shard }}-!{{ python }}.yml'}\n"
+       "  - {name: steps, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+       "     each: step in no_such_field, output: 'steps/!{{ step }}.yml'}\n");
+  spit(root / "templates/step.yml.j2",
+       "{% if shard == 30 %}!{{ no_such_variable }}{% endif %}\nname: !{{ shard }}\n");
+  const std::string first = error_on_any_thread_count(root);
+  EXPECT_NE(first.find("'no_such_variable' is undefined"), std::string::npos) << first;
+  EXPECT_NE(first.find("while rendering generated/jobs/30-3.11.yml (row 30 of"), std::string::npos)
+      << first;
+}
+
 // This repository's own project: every template, macro library and matrix it has.
 TEST(RenderThreadsProject, ThisProjectIsTheSameOnOneOrTwoThreads) {
   const fs::path root = WFGEN_SOURCE_DIR;

@@ -28,3 +28,17 @@ TEST(ExpressionRule, BareConditionsAreExpressions) {
                      "expression"),
             V{});
 }
+
+TEST(ExpressionRule, ARepeatedExpressionIsReportedWhereverItIsWritten) {
+  // The index parses a text written several times once; each place still gets its finding,
+  // at its own line and column, as the bare condition and a `${{ }}` of the same text do.
+  EXPECT_EQ(findings("on: push\njobs:\n  a:\n    runs-on: ${{ contains(github.ref) }}\n"
+                     "    steps:\n      - run: echo ${{ contains(github.ref) }}\n"
+                     "        if: contains(github.ref)\n"
+                     "      - run: x ${{ contains(github.ref) }} ${{ contains(github.ref) }}\n",
+                     "expression"),
+            (V{"4:18: contains() takes 2 arguments, not 1", "6:23: contains() takes 2 arguments, not 1",
+               "7:13: contains() takes 2 arguments, not 1",
+               "8:20: contains() takes 2 arguments, not 1",
+               "8:48: contains() takes 2 arguments, not 1"}));
+}
