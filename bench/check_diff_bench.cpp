@@ -104,4 +104,4 @@ BENCHMARK(BM_DiffNothingInCommon)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// main: bench_main.cpp

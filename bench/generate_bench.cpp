@@ -132,4 +132,4 @@ BENCHMARK(BM_SyntheticGenerate)
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// main: bench_main.cpp

@@ -43,4 +43,4 @@ BENCHMARK(BM_LintGeneratedOutputs)
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// main: bench_main.cpp

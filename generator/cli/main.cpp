@@ -28,7 +28,7 @@ void raise_open_file_limit() {
 int main(int argc, char** argv) {
   wfgen::cli::guard_standard_streams();
   raise_open_file_limit();
-  wfgen::cli::prepare_heap(size_t{1} << 20);
+  wfgen::cli::prepare_heap();
   CLI::App app{"wfgen: render Jinja2 templates and generate GitHub Actions workflows"};
   app.set_version_flag("--version", "wfgen " WFGEN_VERSION);
   app.require_subcommand(1);

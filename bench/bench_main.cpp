@@ -1,0 +1,15 @@
+// The main of every benchmark: the process's heap is prepared as the CLI prepares its own
+// (cli/memory.h), so that a figure is what a run of wfgen costs; glibc's defaults would
+// have each iteration fault in pages the CLI keeps.
+#include <benchmark/benchmark.h>
+
+#include "cli/memory.h"
+
+int main(int argc, char** argv) {
+  wfgen::cli::prepare_heap();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
