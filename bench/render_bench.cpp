@@ -24,11 +24,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/memory.h"
 #include "data/json_convert.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
+#include "system/heap.h"
 
 namespace {
 
@@ -276,7 +276,7 @@ void report_large_output() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  wfgen::cli::prepare_heap();  // as the CLI runs (bench_main.cpp)
+  wfgen::system::prepare_heap();  // as the CLI runs (bench_main.cpp)
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -15,10 +15,10 @@
 #include <sstream>
 #include <vector>
 
-#include "cli/memory.h"
 #include "data/load.h"
 #include "lint/workflow.h"
 #include "yaml/tree.h"
+#include "system/heap.h"
 
 namespace {
 
@@ -163,7 +163,7 @@ double pyyaml_c_mb_per_s() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  wfgen::cli::prepare_heap();  // as the CLI runs (bench_main.cpp)
+  wfgen::system::prepare_heap();  // as the CLI runs (bench_main.cpp)
   // With --benchmark_filter only the selected benchmarks run (for profiling one of them).
   bool filtered = false;
   for (int i = 1; i < argc; ++i) filtered |= std::string_view(argv[i]).starts_with("--benchmark_filter");

@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
-#include "cli/memory.h"
+#include "system/heap.h"
 #include "cli/output.h"
 #include "jinja/limits.h"
 
@@ -28,7 +28,7 @@ void raise_open_file_limit() {
 int main(int argc, char** argv) {
   wfgen::cli::guard_standard_streams();
   raise_open_file_limit();
-  wfgen::cli::prepare_heap();
+  wfgen::system::prepare_heap();
   CLI::App app{"wfgen: render Jinja2 templates and generate GitHub Actions workflows"};
   app.set_version_flag("--version", "wfgen " WFGEN_VERSION);
   app.require_subcommand(1);

@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <tuple>
 
@@ -14,6 +13,7 @@
 #include "files/error.h"
 #include "files/read.h"
 #include "lint/registry.h"
+#include "system/worker.h"
 
 namespace wfgen::lint {
 
@@ -165,13 +165,8 @@ void on_threads(const std::vector<size_t>& order, unsigned threads, const Work& 
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads && t < n; ++t) {
-    try {
-      pool.emplace_back(loop);
-    } catch (const std::system_error&) {
-      break;  // no more threads to be had: the ones started (and this one) do it all
-    }
-  }
+  for (unsigned t = 1; t < threads && t < n; ++t)
+    if (!system::start_worker(pool, loop)) break;  // the ones started (and this one) do it all
   loop();
   for (auto& t : pool) t.join();
   if (failed) std::rethrow_exception(failed);

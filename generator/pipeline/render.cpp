@@ -8,7 +8,6 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <system_error>
 #include <thread>
 
 #include "data/json_convert.h"
@@ -24,6 +23,7 @@
 #include "matrix/matrix_set.h"
 #include "pipeline/feed.h"
 #include "pipeline/header.h"
+#include "system/worker.h"
 
 namespace wfgen::pipeline {
 
@@ -470,16 +470,13 @@ class ProjectRenderer {
     if (hook_) return;
     const size_t wanted = std::min<size_t>(threads_, feed.size() / kJobsPerThread);
     while (pool.size() + 1 < wanted) {
-      try {
-        pool.emplace_back([this, &feed, &first_error] {
-          jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
-          jinja::Environment env(m_.engine, sources_);
-          JobRenderer renderer(m_, plans_, env, hook_);
-          render_from(feed, renderer, first_error);
-        });
-      } catch (const std::system_error&) {
-        return;  // no more threads to be had: the ones started (and this one) do it all
-      }
+      bool started = system::start_worker(pool, [this, &feed, &first_error] {
+        jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
+        jinja::Environment env(m_.engine, sources_);
+        JobRenderer renderer(m_, plans_, env, hook_);
+        render_from(feed, renderer, first_error);
+      });
+      if (!started) return;  // the ones started (and this one) do it all
     }
   }
 

@@ -1,4 +1,4 @@
-#include "cli/memory.h"
+#include "system/heap.h"
 
 #include <malloc.h>
 #include <sys/mman.h>
@@ -10,15 +10,15 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace wfgen::cli {
+namespace wfgen::system {
 
 namespace {
 
-constexpr size_t kHugePage = size_t{2} << 20;
+constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
 
 // Whether the kernel backs a range with 2 MB pages when asked (transparent huge pages in
 // `always` or `madvise` mode).
-bool huge_pages_on_request() {
+bool read_huge_pages_on_request() {
   std::FILE* f = std::fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
   if (!f) return false;
   char mode[128] = {};
@@ -28,8 +28,19 @@ bool huge_pages_on_request() {
   return std::strstr(mode, "[always]") || std::strstr(mode, "[madvise]");
 }
 
+bool huge_pages_on_request() {
+  static const bool on = read_huge_pages_on_request();
+  return on;
+}
+
 uintptr_t round_up(uintptr_t p, uintptr_t to) { return (p + to - 1) & ~(to - 1); }
 uintptr_t round_down(uintptr_t p, uintptr_t to) { return p & ~(to - 1); }
+
+// Asks for 2 MB pages on the whole 2 MB pages inside [begin, end).
+void use_huge_pages(uintptr_t begin, uintptr_t end) {
+  const uintptr_t from = round_up(begin, kHugePage), to = round_down(end, kHugePage);
+  if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+}
 
 }  // namespace
 
@@ -45,11 +56,9 @@ void prepare_heap(const HeapPlan& plan) {
   void* block = std::malloc(plan.reserve);
   if (!block) return;  // a capped address space: the heap grows as it needs
   const auto begin = reinterpret_cast<uintptr_t>(block);
-  const auto end = begin + plan.reserve;
   if (huge_pages_on_request()) {
     // The reserve's 2 MB pages fault in one at a time as the run reaches them.
-    const uintptr_t from = round_up(begin, kHugePage), to = round_down(end, kHugePage);
-    if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+    use_huge_pages(begin, begin + plan.reserve);
   } else {
     // Without them, the first `populate` bytes are faulted in with one call. A kernel
     // without MADV_POPULATE_WRITE (before 5.14) refuses it: pages then fault in one by
@@ -65,4 +74,17 @@ void prepare_heap(const HeapPlan& plan) {
 #endif
 }
 
-}  // namespace wfgen::cli
+void prepare_thread_heap(size_t bytes) {
+#if !defined(__SANITIZE_ADDRESS__)
+  if (!huge_pages_on_request()) return;  // populating a worker's heap costs more than it saves
+  void* block = std::malloc(bytes);  // below the mmap threshold: from this thread's arena
+  if (!block) return;
+  const auto begin = reinterpret_cast<uintptr_t>(block);
+  use_huge_pages(begin, begin + bytes);
+  std::free(block);
+#else
+  (void)bytes;
+#endif
+}
+
+}  // namespace wfgen::system
