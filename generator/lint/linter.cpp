@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -89,11 +90,14 @@ std::string local_target(std::string_view caller, std::string_view uses) {
   return (dir / rest).lexically_normal().generic_string();
 }
 
+// A file of the run by its normalised path: parsed (by whichever thread asks first), or
+// nullptr when the run has no such workflow.
+using InRun = std::function<const Workflow*(const std::string& path)>;
+
 class RunContext final : public Context {
  public:
-  RunContext(const Config& config, const fs::path& base_dir,
-             const std::map<std::string, const Workflow*>& in_run)
-      : config_(config), base_dir_(base_dir), in_run_(in_run) {}
+  RunContext(const Config& config, const fs::path& base_dir, InRun in_run)
+      : config_(config), base_dir_(base_dir), in_run_(std::move(in_run)) {}
 
   const Config& config() const override { return config_; }
 
@@ -113,7 +117,7 @@ class RunContext final : public Context {
   const Workflow* find(const Workflow& caller, std::string_view uses) {
     std::string target = local_target(caller.path(), uses);
     if (target.empty()) return nullptr;
-    if (auto it = in_run_.find(target); it != in_run_.end()) return it->second;
+    if (const Workflow* wf = in_run_(target)) return wf;
     if (const Workflow* wf = load(target)) return wf;
     auto iface = config_.interfaces.find(std::string(strip_ref(uses)));
     return iface == config_.interfaces.end() ? nullptr : load(iface->second);
@@ -140,7 +144,7 @@ class RunContext final : public Context {
 
   const Config& config_;
   fs::path base_dir_;
-  const std::map<std::string, const Workflow*>& in_run_;
+  InRun in_run_;
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Workflow>> loaded_;
   std::map<std::pair<std::string, std::string>, const Workflow*> found_;  // (dir, uses)
@@ -181,31 +185,43 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   // Small files are not worth a thread each.
   threads = static_cast<unsigned>(std::min<size_t>(threads, files.size() / kFilesPerThread + 1));
-  LintResult result;
-  // Every file is parsed before any rule runs: a rule reads the other files of the run
-  // (a local reusable workflow it calls).
   // Largest files first: one large file taken last would keep a thread busy alone.
   std::vector<size_t> order(files.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return files[a].text.size() > files[b].text.size();
   });
-  std::vector<std::unique_ptr<Workflow>> workflows(files.size());
-  on_threads(order, threads, [&](size_t i) {
-    const bool only_if_workflow = files[i].only_if_workflow;
-    auto wf = std::make_unique<Workflow>(std::move(files[i]));
-    if (!only_if_workflow || reads_as_workflow(wf->yaml())) workflows[i] = std::move(wf);
+  // A thread parses a file and runs the rules on it in one go. A rule that reads another
+  // file of the run (a local reusable workflow it calls) has it parsed then, by whichever
+  // thread asks first, once.
+  struct Parsed {
+    std::once_flag once;
+    std::unique_ptr<Workflow> workflow;  // null when the file is not a workflow after all
+  };
+  std::vector<Parsed> parsed(files.size());
+  auto parse = [&](size_t i) -> const Workflow* {
+    std::call_once(parsed[i].once, [&] {
+      const bool only_if_workflow = files[i].only_if_workflow;
+      auto wf = std::make_unique<Workflow>(std::move(files[i]));
+      if (!only_if_workflow || reads_as_workflow(wf->yaml())) parsed[i].workflow = std::move(wf);
+    });
+    return parsed[i].workflow.get();
+  };
+  std::map<std::string, std::vector<size_t>> by_path;  // in file order: the first workflow wins
+  for (size_t i = 0; i < files.size(); ++i)
+    by_path[fs::path(files[i].path).lexically_normal().generic_string()].push_back(i);
+  RunContext ctx(config_, base_dir_, [&](const std::string& path) -> const Workflow* {
+    auto it = by_path.find(path);
+    if (it == by_path.end()) return nullptr;
+    for (size_t i : it->second)
+      if (const Workflow* wf = parse(i)) return wf;
+    return nullptr;
   });
-  // Files that turned out not to be workflows leave the run.
-  std::erase_if(order, [&](size_t i) { return !workflows[i]; });
-  result.files = order.size();
-  std::map<std::string, const Workflow*> by_path;
-  for (const auto& wf : workflows)
-    if (wf) by_path.emplace(fs::path(wf->path()).lexically_normal().generic_string(), wf.get());
-  RunContext ctx(config_, base_dir_, by_path);
-  std::vector<std::vector<Finding>> found(workflows.size());
+  std::vector<std::vector<Finding>> found(files.size());
   on_threads(order, threads, [&](size_t i) {
-    const Workflow& wf = *workflows[i];
+    const Workflow* parsed_file = parse(i);
+    if (!parsed_file) return;  // not a workflow: not linted
+    const Workflow& wf = *parsed_file;
     for (const Rule* rule : all_rules()) {
       if (!wf.root() && !rule->info().reads_unparsed) continue;
       Sink sink(wf, rule->info(), found[i]);
@@ -220,6 +236,8 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     for (Finding& f : found[i])
       if (const Waiver* w = config_.waiver_for(f.rule, f.file, wf.family())) f.waiver = w->reason;
   });
+  LintResult result;
+  for (const Parsed& p : parsed) result.files += p.workflow != nullptr;
   for (auto& some : found)
     for (Finding& f : some) result.findings.push_back(std::move(f));
   sort_findings(result.findings);
