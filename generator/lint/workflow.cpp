@@ -52,7 +52,6 @@ Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
   parse_error_ = first_parse_error(yaml_);
   const yaml::Node* r = yaml_.root();
   if (!parse_error_ && r && r->is_mapping()) root_ = &r->resolved();
-  if (root_) index_empty_values(*root_, key_of_empty_);
   line_starts_.push_back(0);
   const std::string& t = file_.text;
   for (size_t i = t.find('\n'); i != std::string::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
@@ -64,6 +63,9 @@ Workflow::~Workflow() = default;
 Position Workflow::position(const yaml::Node& node) const {
   const yaml::Node* at = &node;
   if (node.empty()) {
+    std::call_once(empty_values_once_, [&] {
+      if (root_) index_empty_values(*root_, key_of_empty_);
+    });
     auto it = key_of_empty_.find(&node);
     if (it != key_of_empty_.end()) at = it->second;
   }

@@ -122,7 +122,10 @@ class Workflow {
   const yaml::Diagnostic* parse_error_ = nullptr;
   const yaml::Node* root_ = nullptr;
   std::vector<size_t> line_starts_;
-  std::unordered_map<const yaml::Node*, const yaml::Node*> key_of_empty_;
+  // The key of every mapping value written as nothing, made when a position is first
+  // asked for (most files have no finding, and so ask for none).
+  mutable std::once_flag empty_values_once_;
+  mutable std::unordered_map<const yaml::Node*, const yaml::Node*> key_of_empty_;
 
   // The parsed expressions several rules read, made on first use (expr::index_of).
   friend const expr::Index& expr::index_of(const Workflow& wf);
