@@ -77,7 +77,9 @@ void prepare_heap(const HeapPlan& plan) {
 void prepare_thread_heap(size_t bytes) {
 #if !defined(__SANITIZE_ADDRESS__)
   if (!huge_pages_on_request()) return;  // populating a worker's heap costs more than it saves
-  void* block = std::malloc(bytes);  // below the mmap threshold: from this thread's arena
+  // Below prepare_heap's mmap threshold, the block comes from this thread's arena (with
+  // glibc's default threshold it would be a mapping of its own, asked for in vain).
+  void* block = std::malloc(bytes);
   if (!block) return;
   const auto begin = reinterpret_cast<uintptr_t>(block);
   use_huge_pages(begin, begin + bytes);
