@@ -17,8 +17,8 @@
 
 #include "data/load.h"
 #include "lint/workflow.h"
-#include "yaml/tree.h"
 #include "system/heap.h"
+#include "yaml/tree.h"
 
 namespace {
 

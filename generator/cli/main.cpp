@@ -7,9 +7,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
-#include "system/heap.h"
 #include "cli/output.h"
 #include "jinja/limits.h"
+#include "system/heap.h"
 
 namespace {
 

@@ -272,11 +272,15 @@ class ProjectRenderer {
             },
             eval_, m.limits.matrix) {}
 
-  // Plans `target`'s family alone and renders its body again, traced, for `use`.
+  // Plans the families of `targets` (each once) and renders their bodies again, traced,
+  // for `use`.
   void trace(const std::vector<const Output*>& targets, const TraceUse& use) {
     plans_.reserve(m_.families.size());  // jobs point at plans
     std::vector<Slot> planned_jobs;
     std::set<std::string> planned;
+    // One renderer for all: a family's templates and variables (its tables converted to
+    // template values) are made once, however many of its outputs are traced.
+    JobRenderer renderer(m_, plans_, env_, hook_);
     for (const Output* target : targets) {
       if (planned.insert(target->family).second)
         for (const Family& fam : m_.families)
@@ -289,7 +293,6 @@ class ProjectRenderer {
         if (job.proto.family != target->family || job.proto.row != target->row ||
             job.proto.item != target->item)
           continue;
-        JobRenderer renderer(m_, plans_, env_, hook_);
         jinja::SourceTrace trace;
         std::string body = renderer.traced_body(job, trace);
         use(*target, body, trace);
