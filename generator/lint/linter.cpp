@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 
 #include "data/load.h"
 #include "files/error.h"
@@ -106,10 +107,14 @@ class RunContext final : public Context {
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
     if (uses.substr(0, 2) != "./") return nullptr;
     std::lock_guard<std::mutex> lock(mutex_);
+    // Asked once per calling job: the key (the caller's folder, a NUL, `uses`) is made in
+    // a buffer kept for it, and copied only the first time.
     const std::string& from = caller.path();
-    auto key = std::make_pair(from.substr(0, from.rfind('/') + 1), std::string(uses));
-    auto [it, fresh] = found_.try_emplace(std::move(key), nullptr);
-    if (fresh) it->second = find(caller, uses);
+    key_.assign(from, 0, from.rfind('/') + 1);
+    key_ += '\0';
+    key_ += uses;
+    auto it = found_.find(key_);
+    if (it == found_.end()) it = found_.emplace(key_, find(caller, uses)).first;
     return it->second;
   }
 
@@ -147,7 +152,8 @@ class RunContext final : public Context {
   InRun in_run_;
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Workflow>> loaded_;
-  std::map<std::pair<std::string, std::string>, const Workflow*> found_;  // (dir, uses)
+  std::unordered_map<std::string, const Workflow*> found_;  // by (dir, uses), see above
+  std::string key_;
 };
 
 // Runs `work(i)` for every i of `order` on up to `threads` threads (this one included),

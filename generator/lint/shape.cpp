@@ -71,46 +71,46 @@ bool is_stringlike(const yaml::Node& node) {
 }
 
 namespace {
-bool mismatch(const yaml::Node& node, std::string_view what, std::string_view expected, Sink& sink) {
+bool mismatch(const yaml::Node& node, const What& what, std::string_view expected, Sink& sink) {
   sink.report(node,
-              std::string(what) + " must be " + std::string(expected) + ", not " + describe(node));
+              what.str() + " must be " + std::string(expected) + ", not " + describe(node));
   return false;
 }
 }  // namespace
 
-bool expect_mapping(const yaml::Node& node, std::string_view what, Sink& sink) {
+bool expect_mapping(const yaml::Node& node, const What& what, Sink& sink) {
   return node.is_mapping() || mismatch(node, what, "a mapping", sink);
 }
 
-bool expect_sequence(const yaml::Node& node, std::string_view what, Sink& sink) {
+bool expect_sequence(const yaml::Node& node, const What& what, Sink& sink) {
   return node.is_sequence() || mismatch(node, what, "a list", sink);
 }
 
-bool expect_string(const yaml::Node& node, std::string_view what, Sink& sink) {
+bool expect_string(const yaml::Node& node, const What& what, Sink& sink) {
   return is_stringlike(node) || mismatch(node, what, "a string", sink);
 }
 
-bool expect_boolean_or_expression(const yaml::Node& node, std::string_view what, Sink& sink) {
+bool expect_boolean_or_expression(const yaml::Node& node, const What& what, Sink& sink) {
   return is_boolean(node) || is_expression(node) ||
          mismatch(node, what, "true, false or a ${{ }} expression", sink);
 }
 
-bool expect_number_or_expression(const yaml::Node& node, std::string_view what, Sink& sink) {
+bool expect_number_or_expression(const yaml::Node& node, const What& what, Sink& sink) {
   return is_number(node) || is_expression(node) ||
          mismatch(node, what, "a number or a ${{ }} expression", sink);
 }
 
-bool expect_string_or_list(const yaml::Node& node, std::string_view what, Sink& sink) {
+bool expect_string_or_list(const yaml::Node& node, const What& what, Sink& sink) {
   if (is_stringlike(node)) return true;
   if (!node.is_sequence()) return mismatch(node, what, "a string or a list of strings", sink);
   if (node.resolved().items().empty()) return mismatch(node, what, "a non-empty list", sink);
   bool ok = true;
   for (const yaml::Node* item : node.resolved().items())
-    ok = expect_string(*item, std::string("each item of ") + std::string(what), sink) && ok;
+    ok = expect_string(*item, [&] { return "each item of " + what.str(); }, sink) && ok;
   return ok;
 }
 
-bool expect_one_of(const yaml::Node& node, std::string_view what,
+bool expect_one_of(const yaml::Node& node, const What& what,
                    const std::vector<std::string>& allowed, Sink& sink) {
   if (node.is_string()) {
     const std::string v(node.resolved().value());
@@ -119,7 +119,7 @@ bool expect_one_of(const yaml::Node& node, std::string_view what,
     std::string hint = data::closest_match(v, allowed);
     std::string list;
     for (size_t i = 0; i < allowed.size(); ++i) list += (i ? ", " : "") + allowed[i];
-    sink.report(node, std::string(what) + " must be one of " + list + ", not '" + v + "'" +
+    sink.report(node, what.str() + " must be one of " + list + ", not '" + v + "'" +
                           (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
     return false;
   }
@@ -129,7 +129,7 @@ bool expect_one_of(const yaml::Node& node, std::string_view what,
 }
 
 bool check_keys(const yaml::Node& map, const std::vector<std::string>& allowed,
-                std::string_view where, Sink& sink) {
+                const What& where, Sink& sink) {
   bool ok = true;
   for (const yaml::Pair& p : map.resolved().pairs()) {
     std::string_view k = key_text(*p.key);
@@ -150,29 +150,14 @@ bool has_merge_key(const yaml::Node& map) {
 }
 
 void report_unknown_key(const yaml::Node& key, const std::vector<std::string>& allowed,
-                        std::string_view where, Sink& sink) {
+                        const What& where, Sink& sink) {
   std::string k(key_text(key));
   std::string hint = data::closest_match(k, allowed);
   std::string list;
   for (size_t i = 0; i < allowed.size(); ++i) list += (i ? ", " : "") + allowed[i];
-  sink.report(key, "unknown key '" + k + "' in " + std::string(where) +
+  sink.report(key, "unknown key '" + k + "' in " + where.str() +
                        (hint.empty() ? " (expected one of: " + list + ")"
                                      : " (did you mean '" + hint + "'?)"));
-}
-
-std::string fold_case(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return out;
-}
-
-bool equal_folded(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  auto up = [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; };
-  for (size_t i = 0; i < a.size(); ++i)
-    if (up(a[i]) != up(b[i])) return false;
-  return true;
 }
 
 bool is_identifier(std::string_view id) {

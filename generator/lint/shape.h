@@ -11,11 +11,35 @@
 
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "lint/ascii_case.h"
 #include "lint/rule.h"
 
 namespace wfgen::lint {
+
+// What a message calls a value ("'timeout-minutes'", "step 2 of job 'build'"): a text,
+// or a function that composes it, called only when a finding needs it. Rules name
+// thousands of values that have no finding; composing each name up front was a third of
+// some rules' time. A What lives only as long as the call it is passed to.
+class What {
+ public:
+  What(std::string_view text) : text_(text) {}
+  What(const char* text) : text_(text) {}
+  What(const std::string& text) : text_(text) {}
+  template <class F, class = std::enable_if_t<std::is_invocable_r_v<std::string, const F&>>>
+  What(const F& compose)
+      : compose_(&compose),
+        call_([](const void* f) -> std::string { return (*static_cast<const F*>(f))(); }) {}
+
+  std::string str() const { return call_ ? call_(compose_) : std::string(text_); }
+
+ private:
+  std::string_view text_;
+  const void* compose_ = nullptr;
+  std::string (*call_)(const void*) = nullptr;
+};
 
 // How a node reads in a message: "a mapping", "a list", "null", "the string 'x'",
 // "the number 5", "the boolean true".
@@ -36,33 +60,28 @@ double number_value(const yaml::Node& node);
 bool is_stringlike(const yaml::Node& node);
 
 // `what` names the value in messages: "'timeout-minutes'", "job 'build'".
-bool expect_mapping(const yaml::Node& node, std::string_view what, Sink& sink);
-bool expect_sequence(const yaml::Node& node, std::string_view what, Sink& sink);
-bool expect_string(const yaml::Node& node, std::string_view what, Sink& sink);
-bool expect_boolean_or_expression(const yaml::Node& node, std::string_view what, Sink& sink);
-bool expect_number_or_expression(const yaml::Node& node, std::string_view what, Sink& sink);
+bool expect_mapping(const yaml::Node& node, const What& what, Sink& sink);
+bool expect_sequence(const yaml::Node& node, const What& what, Sink& sink);
+bool expect_string(const yaml::Node& node, const What& what, Sink& sink);
+bool expect_boolean_or_expression(const yaml::Node& node, const What& what, Sink& sink);
+bool expect_number_or_expression(const yaml::Node& node, const What& what, Sink& sink);
 // A string, or a non-empty list of strings.
-bool expect_string_or_list(const yaml::Node& node, std::string_view what, Sink& sink);
+bool expect_string_or_list(const yaml::Node& node, const What& what, Sink& sink);
 // One of `allowed` (a string scalar).
-bool expect_one_of(const yaml::Node& node, std::string_view what,
+bool expect_one_of(const yaml::Node& node, const What& what,
                    const std::vector<std::string>& allowed, Sink& sink);
 
 // Reports every key of `map` not in `allowed` ("unknown key 'x' in WHERE (did you mean
 // 'y'?)"). Merge keys (`<<`) are left to yaml-unsupported. Returns false if any.
 bool check_keys(const yaml::Node& map, const std::vector<std::string>& allowed,
-                std::string_view where, Sink& sink);
+                const What& where, Sink& sink);
 // A mapping with a merge key (`<<`): GitHub does not merge, so its keys are not what the
 // author meant; yaml-unsupported reports it and shape rules do not ask for missing keys.
 bool has_merge_key(const yaml::Node& map);
 
 // The finding check_keys gives for one key.
 void report_unknown_key(const yaml::Node& key, const std::vector<std::string>& allowed,
-                        std::string_view where, Sink& sink);
-
-// ASCII upper case: how GitHub compares keys and ids ("FOO" and "foo" are one key).
-std::string fold_case(std::string_view s);
-// fold_case(a) == fold_case(b), without making either.
-bool equal_folded(std::string_view a, std::string_view b);
+                        const What& where, Sink& sink);
 
 // `^[_a-zA-Z][a-zA-Z0-9_-]*$`: the ids of jobs, steps, inputs, outputs and secrets.
 bool is_identifier(std::string_view id);

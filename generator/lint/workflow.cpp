@@ -52,6 +52,10 @@ Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
   parse_error_ = first_parse_error(yaml_);
   const yaml::Node* r = yaml_.root();
   if (!parse_error_ && r && r->is_mapping()) root_ = &r->resolved();
+  const yaml::Node* jobs = root_ ? root_->find("jobs") : nullptr;
+  if (jobs && jobs->is_mapping())
+    for (const yaml::Pair& p : jobs->pairs())
+      if (p.key->is_scalar()) jobs_.push_back({p.key, &p.value->resolved()});
   line_starts_.push_back(0);
   const std::string& t = file_.text;
   for (size_t i = t.find('\n'); i != std::string::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
@@ -97,15 +101,6 @@ std::string_view Workflow::line(int n) const {
 std::vector<ExpressionSpan> Workflow::expressions(const yaml::Node& scalar) const {
   if (!scalar.is_string()) return {};
   return find_expressions(scalar.resolved().value());
-}
-
-std::vector<Workflow::Job> Workflow::jobs() const {
-  std::vector<Job> out;
-  const yaml::Node* jobs = root_ ? root_->find("jobs") : nullptr;
-  if (!jobs || !jobs->is_mapping()) return out;
-  for (const yaml::Pair& p : jobs->pairs())
-    if (p.key->is_scalar()) out.push_back({p.key, &p.value->resolved()});
-  return out;
 }
 
 std::vector<const yaml::Node*> Workflow::steps(const Job& job) {

@@ -106,7 +106,7 @@ class Workflow {
     std::string_view id() const { return key->resolved().value(); }
     bool calls_workflow() const { return body->is_mapping() && body->find("uses"); }
   };
-  std::vector<Job> jobs() const;
+  const std::vector<Job>& jobs() const { return jobs_; }
   // The steps of a job whose `steps` is a sequence (aliases followed).
   static std::vector<const yaml::Node*> steps(const Job& job);
 
@@ -121,6 +121,7 @@ class Workflow {
   yaml::Tree yaml_;
   const yaml::Diagnostic* parse_error_ = nullptr;
   const yaml::Node* root_ = nullptr;
+  std::vector<Job> jobs_;  // read once: nearly every rule walks them
   std::vector<size_t> line_starts_;
   // The key of every mapping value written as nothing, made when a position is first
   // asked for (most files have no finding, and so ask for none).

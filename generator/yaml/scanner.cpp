@@ -8,7 +8,7 @@
 namespace wfgen::yaml {
 
 // The decoded value of the scalar being scanned. While it is one piece of the text it stays
-// a view (no copy); a second piece, an escape or a fold moves it into the buffer. With
+// a view (no copy); a piece elsewhere, an escape or a fold moves it into the buffer. With
 // `origins`, every byte's source offset is recorded as well.
 class Scanner::Value {
  public:
@@ -22,6 +22,11 @@ class Scanner::Value {
   void text(size_t offset, size_t len) {
     if (!buffered_ && !has_view_) {
       view_offset_ = offset, view_len_ = len, has_view_ = true;
+      return;
+    }
+    // The piece right after the view (the words of `a b c`, the spaces between them).
+    if (!buffered_ && offset == view_offset_ + view_len_) {
+      view_len_ += len;
       return;
     }
     buffer();

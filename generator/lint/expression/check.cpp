@@ -5,6 +5,8 @@
 #include <set>
 #include <string_view>
 
+#include "lint/ascii_case.h"
+
 namespace wfgen::lint::expr {
 
 namespace {
@@ -28,16 +30,9 @@ constexpr std::string_view kContexts[] = {"github", "env",      "vars",   "job",
                                           "jobs",   "steps",    "runner", "secrets",
                                           "strategy", "matrix", "needs",  "inputs"};
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 const Function* find_function(std::string_view name) {
-  const std::string l = lower(name);
   for (const Function& f : kFunctions)
-    if (lower(f.name) == l) return &f;
+    if (equal_folded(f.name, name)) return &f;
   return nullptr;
 }
 
@@ -91,7 +86,7 @@ void check_format(const Node& call, std::vector<Problem>& out) {
 
 void walk(const Node& n, std::vector<Problem>& out) {
   if (n.kind == Kind::Context) {
-    const std::string l = lower(n.text);
+    const std::string l = lower_case(n.text);
     if (std::find(std::begin(kContexts), std::end(kContexts), l) == std::end(kContexts))
       out.push_back({n.offset, "unknown context '" + n.text +
                                    "' (github, env, vars, job, jobs, steps, runner, secrets, "
@@ -108,7 +103,7 @@ void walk(const Node& n, std::vector<Problem>& out) {
                                                  arguments(f->max_args);
       out.push_back({n.offset, std::string(f->name) + "() takes " + want + ", not " +
                                    std::to_string(given)});
-    } else if (lower(f->name) == "format") {
+    } else if (equal_folded(f->name, "format")) {
       check_format(n, out);
     }
   }
@@ -119,11 +114,11 @@ void walk(const Node& n, std::vector<Problem>& out) {
 bool chain(const Node& n, std::vector<std::string>& path) {
   switch (n.kind) {
     case Kind::Context:
-      path.push_back(lower(n.text));
+      path.push_back(lower_case(n.text));
       return true;
     case Kind::Property:
       if (!chain(*n.children[0], path)) return false;
-      path.push_back(lower(n.text));
+      path.push_back(lower_case(n.text));
       return true;
     case Kind::Filter:
       if (!chain(*n.children[0], path)) return false;
@@ -131,7 +126,7 @@ bool chain(const Node& n, std::vector<std::string>& path) {
       return true;
     case Kind::Index:
       if (!chain(*n.children[0], path)) return false;
-      path.push_back(n.children[1]->kind == Kind::String ? lower(n.children[1]->text) : "*");
+      path.push_back(n.children[1]->kind == Kind::String ? lower_case(n.children[1]->text) : "*");
       return true;
     default:
       return false;

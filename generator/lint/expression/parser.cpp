@@ -162,14 +162,14 @@ class Parser {
  private:
   [[noreturn]] void fail(size_t at, std::string message) { throw Failure{{at, std::move(message)}}; }
 
-  [[noreturn]] void unexpected(const std::string& where) {
+  [[noreturn]] void unexpected(std::string_view where) {
     if (tok_.kind == Tok::Bad && tok_.text == "'")
       fail(tok_.offset, "a string literal is not closed (a ' is written '' inside one)");
     if (tok_.kind == Tok::Bad)
       fail(tok_.offset, "'" + tok_.text + "' is not valid in an expression" +
                             (tok_.text == "\"" ? " (strings are in single quotes)" : ""));
-    if (tok_.kind == Tok::End) fail(tok_.offset, "the expression ends " + where);
-    fail(tok_.offset, "unexpected '" + tok_.text + "' " + where);
+    if (tok_.kind == Tok::End) fail(tok_.offset, "the expression ends " + std::string(where));
+    fail(tok_.offset, "unexpected '" + tok_.text + "' " + std::string(where));
   }
 
   // Chains are trees as deep as they are long; every walk of the tree recurses.
@@ -180,10 +180,11 @@ class Parser {
 
   void advance(bool after_value) { tok_ = lex_.next(after_value); }
 
-  void expect(Tok kind, const char* what, const std::string& where) {
+  void expect(Tok kind, const char* what, std::string_view where) {
     if (tok_.kind != kind) {
       if (tok_.kind == Tok::End || tok_.kind == Tok::Bad) unexpected(where);
-      fail(tok_.offset, std::string("expected ") + what + " " + where + ", found '" + tok_.text + "'");
+      fail(tok_.offset, std::string("expected ") + what + " " + std::string(where) + ", found '" +
+                            tok_.text + "'");
     }
   }
 
@@ -319,7 +320,8 @@ class Parser {
           advance(false);
         }
       }
-      expect(Tok::RParen, "')'", "to close the arguments of " + n->text + "()");
+      if (tok_.kind != Tok::RParen)  // the message is made only when it is needed
+        expect(Tok::RParen, "')'", "to close the arguments of " + n->text + "()");
       advance(true);
     } else {
       n->kind = Kind::Context;

@@ -1,10 +1,10 @@
 // duplicate-key: no mapping defines a key twice. YAML forbids it, and GitHub refuses the
 // file ("'x' is already defined"), comparing keys without regard to case: `FOO` and `foo`
 // in one `env:` are the same key to it.
+#include <array>
 #include <string>
 #include <unordered_map>
 #include <utility>
-#include <vector>
 
 #include "lint/rule.h"
 #include "lint/shape.h"
@@ -14,20 +14,19 @@ namespace wfgen::lint::rules {
 namespace {
 
 // The keys of one mapping met so far, folded as GitHub compares them. Most mappings have
-// a few keys: those are compared in a list, without making folded copies; a large one
-// (hostile input) gets a hash table, so the rule stays linear.
+// a few keys: those are compared in a list on the stack, without making folded copies; a
+// large one (hostile input) gets a hash table, so the rule stays linear.
 class FirstKeys {
  public:
   explicit FirstKeys(size_t pairs) : listed_(pairs <= kListed) {
-    if (listed_) list_.reserve(pairs);
-    else table_.reserve(pairs);
+    if (!listed_) table_.reserve(pairs);
   }
   // The key node first written as `key` (folded), or nullptr after recording `node` as it.
   const yaml::Node* add(std::string_view key, const yaml::Node* node) {
     if (listed_) {
-      for (const auto& [k, n] : list_)
-        if (equal_folded(k, key)) return n;
-      list_.emplace_back(key, node);
+      for (size_t i = 0; i < count_; ++i)
+        if (equal_folded(list_[i].first, key)) return list_[i].second;
+      list_[count_++] = {key, node};
       return nullptr;
     }
     auto [it, fresh] = table_.emplace(fold_case(key), node);
@@ -37,7 +36,8 @@ class FirstKeys {
  private:
   static constexpr size_t kListed = 16;
   bool listed_;
-  std::vector<std::pair<std::string_view, const yaml::Node*>> list_;
+  size_t count_ = 0;
+  std::array<std::pair<std::string_view, const yaml::Node*>, kListed> list_;
   std::unordered_map<std::string, const yaml::Node*> table_;
 };
 

@@ -5,6 +5,7 @@
 // so a long `run:` script with a single `${{ }}` in it counts in full.
 #include <string>
 
+#include "lint/expression/in_workflow.h"
 #include "lint/expression_spans.h"
 #include "lint/rule.h"
 
@@ -63,25 +64,30 @@ class ExpressionLength final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
-      if (is_key || !scalar.is_string()) return;
-      std::string_view value = scalar.value();
+    // Every value holding a `${{ }}` is in the workflow's expression index (its entries
+    // in file order, a value's expressions one after the other).
+    const yaml::Node* last = nullptr;
+    for (const expr::Index::Entry& e : expr::index_of(wf).entries) {
+      if (e.scalar == last) continue;
+      last = e.scalar;
+      std::string_view value = e.scalar->value();
       // Escapes at most double the text; {N} and ', ' at most replace ${{ }}: a short
       // value cannot reach the limit.
-      if (value.size() * 4 + 16 <= kMaxLength) return;
+      if (value.size() * 4 + 16 <= kMaxLength) continue;
       std::vector<ExpressionSpan> spans = find_expressions(value);
-      if (spans.empty() || !spans.back().closed) return;
+      if (spans.empty() || !spans.back().closed) continue;
       size_t length = evaluated_length(value, spans);
-      if (length <= kMaxLength) return;
+      if (length <= kMaxLength) continue;
+      const NodePath& path = e.path;
       std::string where = path.empty() || path.back().is_index()
                               ? "this value"
                               : "'" + std::string(path.back().key) + "'";
-      sink.report(scalar, where + " is one expression of " + std::to_string(length) +
-                              " characters to GitHub (its text joined with its " +
-                              std::to_string(spans.size()) +
-                              " ${{ }} by format()); GitHub allows at most 21,000: move the "
-                              "text into a file, or pass the values through env");
-    });
+      sink.report(*e.scalar, where + " is one expression of " + std::to_string(length) +
+                                 " characters to GitHub (its text joined with its " +
+                                 std::to_string(spans.size()) +
+                                 " ${{ }} by format()); GitHub allows at most 21,000: move "
+                                 "the text into a file, or pass the values through env");
+    }
   }
 };
 

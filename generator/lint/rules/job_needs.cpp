@@ -3,13 +3,13 @@
 // `needs.<job>` only for a job its own job needs, and `needs.<job>.outputs.<name>` only
 // for an output that job declares.
 #include <algorithm>
-#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "lint/ascii_case.h"
 #include "lint/expression/check.h"
 #include "lint/expression/in_workflow.h"
 #include "lint/rule.h"
@@ -17,12 +17,6 @@
 namespace wfgen::lint::rules {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 struct JobInfo {
   const Workflow::Job* job = nullptr;
@@ -40,11 +34,11 @@ class JobNeeds final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    std::vector<Workflow::Job> jobs = wf.jobs();
+    const std::vector<Workflow::Job>& jobs = wf.jobs();
     std::map<std::string, JobInfo> info;  // by lowercased id: GitHub compares them so
     for (const Workflow::Job& job : jobs) {
       if (!job.body->is_mapping()) continue;
-      JobInfo& i = info[lower(job.id())];
+      JobInfo& i = info[lower_case(job.id())];
       i.job = &job;
       if (const yaml::Node* needs = job.body->find("needs")) {
         if (needs->is_scalar()) i.needs.push_back(needs);
@@ -52,13 +46,13 @@ class JobNeeds final : public Rule {
           for (const yaml::Node* n : needs->items())
             if (n->is_scalar()) i.needs.push_back(n);
       }
-      for (const yaml::Node* n : i.needs) i.needed.insert(lower(n->resolved().value()));
+      for (const yaml::Node* n : i.needs) i.needed.insert(lower_case(n->resolved().value()));
       const yaml::Node* out = job.body->find("outputs");
       if (out && out->is_mapping() && !job.calls_workflow()) i.outputs = out;
     }
     for (auto& [id, i] : info)
       for (const yaml::Node* n : i.needs) {
-        std::string name = lower(n->resolved().value());
+        std::string name = lower_case(n->resolved().value());
         if (name == id)
           sink.report(*n, "job '" + std::string(i.job->id()) + "' needs itself");
         else if (!info.count(name))
@@ -80,7 +74,7 @@ class JobNeeds final : public Rule {
       path.push_back(id);
       const JobInfo& i = info[id];
       for (const yaml::Node* n : i.needs) {
-        std::string next = lower(n->resolved().value());
+        std::string next = lower_case(n->resolved().value());
         if (next == id || !info.count(next)) continue;
         if (state[next] == 1) {
           std::string chain;
@@ -110,7 +104,7 @@ class JobNeeds final : public Rule {
       if (std::none_of(e.accesses.begin(), e.accesses.end(), reads_needs)) return;
       std::string_view job = expr::job_of(e.path);
       if (job.empty()) return;
-      auto self = info.find(lower(job));
+      auto self = info.find(lower_case(job));
       if (self == info.end()) return;
       for (const expr::Access& a : e.accesses) {
         if (!reads_needs(a)) continue;
@@ -127,7 +121,7 @@ class JobNeeds final : public Rule {
           continue;
         bool declared = false;
         for (const auto& pair : other->second.outputs->pairs())
-          declared = declared || lower(pair.key->resolved().value()) == a.path[3];
+          declared = declared || lower_case(pair.key->resolved().value()) == a.path[3];
         if (!declared)
           sink.report(e.position(wf, a.offset),
                       a.text() + ": job '" + std::string(other->second.job->id()) +

@@ -3,10 +3,10 @@
 // into a `run:` script or an actions/github-script `script` becomes code: GitHub pastes
 // the text in before the shell or node reads it. Pass it through `env:` instead and read
 // the variable ("$TITLE"), which the shell does not execute.
-#include <cctype>
 #include <string>
 #include <vector>
 
+#include "lint/ascii_case.h"
 #include "lint/expression/check.h"
 #include "lint/expression/in_workflow.h"
 #include "lint/rule.h"
@@ -97,9 +97,7 @@ bool is_access(const expr::Node& n) {
 // writes an object as JSON there too).
 void whole_objects(const expr::Node& n, std::vector<const expr::Node*>& out) {
   if (n.kind == expr::Kind::Call && n.children.size() == 1 && is_access(*n.children[0])) {
-    std::string name = n.text;
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (name == "tojson") out.push_back(n.children[0].get());
+    if (equal_folded(n.text, "tojson")) out.push_back(n.children[0].get());
   }
   for (const auto& child : n.children) whole_objects(*child, out);
 }

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 
+#include "lint/ascii_case.h"
 #include "lint/rule.h"
 
 namespace wfgen::lint::rules {
@@ -18,10 +19,7 @@ bool is_sha(std::string_view ref) {
 }
 
 bool same_owner(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
+  return equal_folded(a, b);
 }
 
 class UnpinnedUses final : public Rule {
