@@ -55,7 +55,12 @@ Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
   const yaml::Node* jobs = root_ ? root_->find("jobs") : nullptr;
   if (jobs && jobs->is_mapping())
     for (const yaml::Pair& p : jobs->pairs())
-      if (p.key->is_scalar()) jobs_.push_back({p.key, &p.value->resolved()});
+      if (p.key->is_scalar()) {
+        Job& job = jobs_.emplace_back(Job{p.key, &p.value->resolved(), {}});
+        const yaml::Node* steps = job.body->is_mapping() ? job.body->find("steps") : nullptr;
+        if (steps && steps->is_sequence())
+          for (const yaml::Node* s : steps->items()) job.steps.push_back(&s->resolved());
+      }
   line_starts_.push_back(0);
   const std::string& t = file_.text;
   for (size_t i = t.find('\n'); i != std::string::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
@@ -101,14 +106,6 @@ std::string_view Workflow::line(int n) const {
 std::vector<ExpressionSpan> Workflow::expressions(const yaml::Node& scalar) const {
   if (!scalar.is_string()) return {};
   return find_expressions(scalar.resolved().value());
-}
-
-std::vector<const yaml::Node*> Workflow::steps(const Job& job) {
-  std::vector<const yaml::Node*> out;
-  const yaml::Node* steps = job.body->is_mapping() ? job.body->find("steps") : nullptr;
-  if (!steps || !steps->is_sequence()) return out;
-  for (const yaml::Node* s : steps->items()) out.push_back(&s->resolved());
-  return out;
 }
 
 namespace {

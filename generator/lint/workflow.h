@@ -103,12 +103,13 @@ class Workflow {
   struct Job {
     const yaml::Node* key;
     const yaml::Node* body;  // aliases followed
+    std::vector<const yaml::Node*> steps;  // when `steps` is a list (aliases followed)
     std::string_view id() const { return key->resolved().value(); }
     bool calls_workflow() const { return body->is_mapping() && body->find("uses"); }
   };
   const std::vector<Job>& jobs() const { return jobs_; }
   // The steps of a job whose `steps` is a sequence (aliases followed).
-  static std::vector<const yaml::Node*> steps(const Job& job);
+  static const std::vector<const yaml::Node*>& steps(const Job& job) { return job.steps; }
 
   // Calls `visit` for every scalar of the document (keys too), depth first in file
   // order, with the path that leads to it. Aliases are visited where they are defined.

@@ -187,6 +187,7 @@ void Builder::end_collection() {
 void Builder::finish_mapping(Node* n, Node** kids, size_t count) {
   size_t pairs = count / 2;
   Pair* out = tree_.arena_.make_array<Pair>(pairs);
+  uint64_t key_bits = 0;
   const bool many = pairs > 16;
   if (many) seen_keys_.clear();
   for (size_t i = 0; i < pairs; ++i) {
@@ -201,10 +202,12 @@ void Builder::finish_mapping(Node* n, Node** kids, size_t count) {
     if (key->kind_ == Kind::Scalar && key->style_ == Style::Plain && key->tag_len_ == 0 &&
         key->value() == "<<") {
       key->flags_ |= Node::kMerge;
+      key_bits = ~uint64_t{0};  // what it merges in is looked up through it
       if (reporter_.collecting()) report(DiagKind::MergeKey, *key, "merge key '<<'");
       check_merge(*key, *value);
     }
     std::string_view text = k.key_text();
+    key_bits |= Node::key_bit(text);
     size_t first = SIZE_MAX;
     if (many) {
       auto [it, inserted] = seen_keys_.emplace(text, i);
@@ -225,6 +228,7 @@ void Builder::finish_mapping(Node* n, Node** kids, size_t count) {
   }
   n->link_.pairs = out;
   n->count_ = static_cast<uint32_t>(pairs);
+  n->num_.key_bits = key_bits;
 }
 
 void Builder::check_merge(const Node& key, const Node& value) {

@@ -19,7 +19,7 @@ bool names(const Node& k, std::string_view key) {
 
 const Pair* Node::find_pair(std::string_view key) const {
   const Node& self = resolved();
-  if (self.kind_ != Kind::Mapping) return nullptr;
+  if (self.kind_ != Kind::Mapping || !(self.num_.key_bits & key_bit(key))) return nullptr;
   const Pair* merge = nullptr;
   for (const Pair& p : self.pairs()) {
     if (p.key->flags_ & kMerge) {

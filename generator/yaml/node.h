@@ -112,6 +112,12 @@ class Node {
   friend class Builder;
   friend class Scanner;
   enum : uint8_t { kEmpty = 1, kUnsigned = 2, kMerge = 4, kOpen = 8, kFlowContext = 16 };
+  static uint64_t key_bit(std::string_view key) {
+    if (key.empty()) return 1;
+    unsigned h = static_cast<unsigned>(key.size()) * 7u + static_cast<unsigned char>(key.front()) * 3u +
+                 static_cast<unsigned char>(key.back());
+    return uint64_t{1} << (h & 63);
+  }
 
   Kind kind_ = Kind::Scalar;
   Style style_ = Style::Plain;
@@ -136,6 +142,9 @@ class Node {
     uint64_t u;
     double f;
     bool b;
+    // A mapping's keys as a 64-bit filter (key_bit of each; every bit when it has a merge
+    // key): find() answers most lookups of an absent key without reading a pair.
+    uint64_t key_bits;
   } num_ = {0};
   union {
     const Node* target;

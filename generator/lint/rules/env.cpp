@@ -28,7 +28,7 @@ class Env final : public Rule {
         for (const yaml::Pair& p : services->pairs())
           if (const yaml::Node* e = p.value->is_mapping() ? p.value->find("env") : nullptr)
             env(*e, "service '" + std::string(key_text(*p.key)) + "'", sink);
-      std::vector<const yaml::Node*> steps = Workflow::steps(job);
+      const std::vector<const yaml::Node*>& steps = Workflow::steps(job);
       for (size_t i = 0; i < steps.size(); ++i)
         if (const yaml::Node* e = steps[i]->is_mapping() ? steps[i]->find("env") : nullptr)
           env(*e, "step " + std::to_string(i + 1) + " of " + owner, sink);

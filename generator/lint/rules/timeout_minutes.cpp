@@ -22,7 +22,7 @@ class TimeoutMinutes final : public Rule {
       std::string owner = "job '" + std::string(job.id()) + "'";
       if (const yaml::Node* t = job.body->find("timeout-minutes"); t && !job.calls_workflow())
         timeout(*t, owner, sink);
-      std::vector<const yaml::Node*> steps = Workflow::steps(job);
+      const std::vector<const yaml::Node*>& steps = Workflow::steps(job);
       for (size_t i = 0; i < steps.size(); ++i)
         if (const yaml::Node* t =
                 steps[i]->is_mapping() ? steps[i]->find("timeout-minutes") : nullptr)
