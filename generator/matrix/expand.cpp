@@ -247,11 +247,10 @@ class Expander {
   // Checks keys and types, fills defaults, expands nested tables, the `expand_table` and
   // shards, derives.
   void finish(const MatrixSpec& spec, Draft& d, size_t entry, Made& out) {
-    std::vector<std::string> keys = spec.row_keys();
     for (auto it = d.values.begin(); it != d.values.end(); ++it) {
       const std::string& k = it.key();
       if (!spec.field(k) && !(spec.expand_shards && k == "shards"))
-        throw doc_.error_at(d.src[k], data::unknown_key_message("key", k, keys), true);
+        throw doc_.error_at(d.src[k], data::unknown_key_message("key", k, spec.row_keys()), true);
     }
     Json row = Json::object();
     std::vector<Row> nested;  // the rows of the `expand_table`

@@ -881,10 +881,7 @@ Token Scanner::scan_plain(std::vector<uint32_t>* origins) {
     if (cur() == '#') break;
     size_t s = pos_;
     for (;;) {
-      const char* p = data_ + pos_;
-      const char* end = data_ + size_;
-      while (p < end && !(char_class(*p) & stop)) ++p;
-      pos_ = static_cast<size_t>(p - data_);
+      pos_ = static_cast<size_t>(find_plain_stop(data_ + pos_, data_ + size_, stop) - data_);
       if (pos_ < size_ && data_[pos_] == ':') {
         char n = at(1);
         if (!is_blankz(n) && !(flow_level_ && is_flow_indicator(n))) {

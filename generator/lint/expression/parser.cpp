@@ -20,6 +20,16 @@ bool ident_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
 }
 
+// <= >= == != && ||
+bool is_two_char_op(char a, char b) {
+  switch (a) {
+    case '<': case '>': case '=': case '!': return b == '=';
+    case '&': return b == '&';
+    case '|': return b == '|';
+    default: return false;
+  }
+}
+
 class Lexer {
  public:
   explicit Lexer(std::string_view s) : s_(s) {}
@@ -51,13 +61,12 @@ class Lexer {
       case '\'': return string(t);
       default: break;
     }
-    for (std::string_view op : {"<=", ">=", "==", "!=", "&&", "||"})
-      if (s_.substr(pos_, 2) == op) {
-        pos_ += 2;
-        t.kind = Tok::Op;
-        t.text = std::string(op);
-        return t;
-      }
+    if (pos_ + 1 < s_.size() && is_two_char_op(c, s_[pos_ + 1])) {
+      t.kind = Tok::Op;
+      t.text = std::string(s_.substr(pos_, 2));
+      pos_ += 2;
+      return t;
+    }
     if (c == '<' || c == '>') return one(Tok::Op);
     if (c == '!') return one(Tok::Not);
     if (std::isdigit(static_cast<unsigned char>(c)) ||
