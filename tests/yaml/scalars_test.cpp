@@ -37,6 +37,28 @@ TEST(YamlScalars, PlainScalarsAreViewsIntoTheText) {
   EXPECT_EQ(v.source_end(), 10u);
 }
 
+TEST(YamlScalars, APlainScalarOfSeveralWordsOnOneLineIsAViewToo) {
+  std::string text = "run: echo one  two three\n";
+  Tree t = strict(text);
+  const Node& v = at(t, {"run"});
+  EXPECT_EQ(v.value(), "echo one  two three");
+  EXPECT_EQ(v.value().data(), text.data() + 5);
+  // Folded over lines it is decoded: the line break becomes a space.
+  std::string folded = "run: echo one\n  two\n";
+  Tree f = strict(folded);
+  EXPECT_EQ(at(f, {"run"}).value(), "echo one two");
+}
+
+TEST(YamlScalars, LongPlainRunsStopWhereTheGrammarSays) {
+  // Runs longer than the scanner's 16-byte steps, with the stop in the second step.
+  EXPECT_EQ(value("a: abcdefghijklmnopqrstuvwxyz:0123 tail\n"), "abcdefghijklmnopqrstuvwxyz:0123 tail");
+  EXPECT_EQ(value("a: abcdefghijklmnopqrstuvwxyz #comment\n"), "abcdefghijklmnopqrstuvwxyz");
+  EXPECT_EQ(value("abcdefghijklmnopqrstuvwxyz0123: v\n", {"abcdefghijklmnopqrstuvwxyz0123"}), "v");
+  EXPECT_EQ(value("a: [abcdefghijklmnopqrstuvwxyz,b]\n", {"a", "0"}), "abcdefghijklmnopqrstuvwxyz");
+  EXPECT_EQ(value("a: {abcdefghijklmnopqrstuvwxyz: b}\n", {"a", "abcdefghijklmnopqrstuvwxyz"}), "b");
+  EXPECT_EQ(value("a: abcdefghijklmnopqrstuvwxyz]0123\n"), "abcdefghijklmnopqrstuvwxyz]0123");
+}
+
 TEST(YamlScalars, SingleQuoted) {
   EXPECT_EQ(value("a: 'it''s'\n"), "it's");
   EXPECT_EQ(value("a: 'x \\n y'\n"), "x \\n y");

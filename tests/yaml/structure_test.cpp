@@ -92,6 +92,26 @@ TEST(YamlStructure, MergeKeys) {
   EXPECT_EQ(d.find_pair("x")->key->mark().line, 1);
 }
 
+TEST(YamlStructure, FindAnswersEveryKeyOfALargeMapping) {
+  // 64 keys fill every bit of a mapping's key filter many times over: each is found, and
+  // keys of the same length and first and last letters that are not there are not.
+  std::string text;
+  for (int i = 0; i < 64; ++i) text += "k" + std::to_string(i) + "x: " + std::to_string(i) + "\n";
+  text += "~: nothing\n'': empty\n";
+  Tree t = strict(text);
+  const Node& root = *t.root();
+  for (int i = 0; i < 64; ++i) {
+    const Node* v = root.find("k" + std::to_string(i) + "x");
+    ASSERT_NE(v, nullptr) << i;
+    EXPECT_EQ(v->int_value(), i);
+    EXPECT_EQ(root.find("k" + std::to_string(i + 64) + "x"), nullptr) << i;
+  }
+  EXPECT_EQ(root.find("null")->value(), "nothing");  // a null key reads as "null"
+  EXPECT_EQ(root.find("~"), nullptr);
+  EXPECT_EQ(root.find("")->value(), "empty");
+  EXPECT_EQ(root.find("k0y"), nullptr);
+}
+
 TEST(YamlStructure, DocumentPositionsWalkTheTree) {
   data::Document doc = data::parse_yaml("b: &b {x: 1}\nd:\n  <<: *b\n  y: 2\nl: [a, b]\n", "x.yml");
   EXPECT_EQ(doc.value_mark("/d/y").line, 4);
