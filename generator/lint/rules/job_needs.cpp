@@ -4,9 +4,8 @@
 // for an output that job declares.
 #include <algorithm>
 #include <functional>
-#include <map>
-#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "lint/ascii_case.h"
@@ -18,11 +17,28 @@ namespace wfgen::lint::rules {
 
 namespace {
 
+// One job id of the workflow (jobs whose ids differ only in case are one: GitHub compares
+// ids so, and duplicate-key reports the second).
 struct JobInfo {
-  const Workflow::Job* job = nullptr;
+  std::string id;                        // lowercased
+  const Workflow::Job* job = nullptr;    // the last job with this id
   std::vector<const yaml::Node*> needs;  // the scalars of `needs`
-  std::set<std::string> needed;          // their names, lowercased
+  std::vector<std::string> needed;       // their names, lowercased
+  std::vector<size_t> needed_jobs;       // the jobs they name, when there are such jobs
   const yaml::Node* outputs = nullptr;   // a mapping written in the job (not a call's)
+};
+
+// The jobs by index, found by lowercased id. Indices instead of a map of strings: large
+// workflows have hundreds of jobs, each read several times.
+struct Jobs {
+  std::vector<JobInfo> info;
+  std::unordered_map<std::string, size_t> by_id;
+  std::vector<size_t> in_id_order;  // the order findings and the cycle search go in
+
+  const JobInfo* find(const std::string& lowered) const {
+    auto it = by_id.find(lowered);
+    return it == by_id.end() ? nullptr : &info[it->second];
+  }
 };
 
 class JobNeeds final : public Rule {
@@ -34,11 +50,32 @@ class JobNeeds final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
-    const std::vector<Workflow::Job>& jobs = wf.jobs();
-    std::map<std::string, JobInfo> info;  // by lowercased id: GitHub compares them so
-    for (const Workflow::Job& job : jobs) {
+    Jobs jobs = read_jobs(wf);
+    for (size_t index : jobs.in_id_order) {
+      const JobInfo& i = jobs.info[index];
+      for (size_t k = 0; k < i.needs.size(); ++k) {
+        const yaml::Node* n = i.needs[k];
+        if (i.needed[k] == i.id)
+          sink.report(*n, "job '" + std::string(i.job->id()) + "' needs itself");
+        else if (!jobs.find(i.needed[k]))
+          sink.report(*n, "job '" + std::string(i.job->id()) + "' needs '" +
+                              std::string(n->resolved().value()) +
+                              "', which is no job of this workflow");
+      }
+    }
+    report_cycle(jobs, sink);
+    check_reads(wf, jobs, sink);
+  }
+
+ private:
+  static Jobs read_jobs(const Workflow& wf) {
+    Jobs jobs;
+    for (const Workflow::Job& job : wf.jobs()) {
       if (!job.body->is_mapping()) continue;
-      JobInfo& i = info[lower_case(job.id())];
+      std::string id = lower_case(job.id());
+      auto [it, fresh] = jobs.by_id.try_emplace(id, jobs.info.size());
+      if (fresh) jobs.info.emplace_back().id = std::move(id);
+      JobInfo& i = jobs.info[it->second];
       i.job = &job;
       if (const yaml::Node* needs = job.body->find("needs")) {
         if (needs->is_scalar()) i.needs.push_back(needs);
@@ -46,57 +83,61 @@ class JobNeeds final : public Rule {
           for (const yaml::Node* n : needs->items())
             if (n->is_scalar()) i.needs.push_back(n);
       }
-      for (const yaml::Node* n : i.needs) i.needed.insert(lower_case(n->resolved().value()));
       const yaml::Node* out = job.body->find("outputs");
       if (out && out->is_mapping() && !job.calls_workflow()) i.outputs = out;
     }
-    for (auto& [id, i] : info)
-      for (const yaml::Node* n : i.needs) {
-        std::string name = lower_case(n->resolved().value());
-        if (name == id)
-          sink.report(*n, "job '" + std::string(i.job->id()) + "' needs itself");
-        else if (!info.count(name))
-          sink.report(*n, "job '" + std::string(i.job->id()) + "' needs '" +
-                              std::string(n->resolved().value()) +
-                              "', which is no job of this workflow");
+    for (JobInfo& i : jobs.info) {
+      i.needed.clear();
+      for (const yaml::Node* n : i.needs) i.needed.push_back(lower_case(n->resolved().value()));
+    }
+    // What each job needs, as indices (a job needing itself or no job is left out).
+    for (size_t index = 0; index < jobs.info.size(); ++index) {
+      JobInfo& i = jobs.info[index];
+      for (const std::string& name : i.needed) {
+        auto it = jobs.by_id.find(name);
+        i.needed_jobs.push_back(it == jobs.by_id.end() || it->second == index ? SIZE_MAX
+                                                                               : it->second);
       }
-    report_cycle(info, sink);
-    check_reads(wf, info, sink);
+    }
+    jobs.in_id_order.resize(jobs.info.size());
+    for (size_t k = 0; k < jobs.info.size(); ++k) jobs.in_id_order[k] = k;
+    std::sort(jobs.in_id_order.begin(), jobs.in_id_order.end(),
+              [&](size_t a, size_t b) { return jobs.info[a].id < jobs.info[b].id; });
+    return jobs;
   }
 
- private:
   // One finding per cycle, at the `needs` item that closes it.
-  static void report_cycle(std::map<std::string, JobInfo>& info, Sink& sink) {
-    std::map<std::string, int> state;  // 0 new, 1 on the path, 2 done
-    std::vector<std::string> path;
-    std::function<bool(const std::string&)> visit = [&](const std::string& id) -> bool {
-      state[id] = 1;
-      path.push_back(id);
-      const JobInfo& i = info[id];
-      for (const yaml::Node* n : i.needs) {
-        std::string next = lower_case(n->resolved().value());
-        if (next == id || !info.count(next)) continue;
-        if (state[next] == 1) {
+  static void report_cycle(const Jobs& jobs, Sink& sink) {
+    enum : char { kNew, kOnPath, kDone };
+    std::vector<char> state(jobs.info.size(), kNew);
+    std::vector<size_t> path;
+    std::function<bool(size_t)> visit = [&](size_t at) -> bool {
+      state[at] = kOnPath;
+      path.push_back(at);
+      const JobInfo& i = jobs.info[at];
+      for (size_t k = 0; k < i.needs.size(); ++k) {
+        const size_t next = i.needed_jobs[k];
+        if (next == SIZE_MAX) continue;
+        if (state[next] == kOnPath) {
           std::string chain;
           auto from = std::find(path.begin(), path.end(), next);
           for (auto it = from; it != path.end(); ++it)
-            chain += std::string(info[*it].job->id()) + " -> ";
-          sink.report(*n, "jobs need each other in a cycle: " + chain +
-                              std::string(info[next].job->id()));
+            chain += std::string(jobs.info[*it].job->id()) + " -> ";
+          sink.report(*i.needs[k], "jobs need each other in a cycle: " + chain +
+                                       std::string(jobs.info[next].job->id()));
           return true;
         }
-        if (state[next] == 0 && visit(next)) return true;
+        if (state[next] == kNew && visit(next)) return true;
       }
       path.pop_back();
-      state[id] = 2;
+      state[at] = kDone;
       return false;
     };
-    for (auto& [id, i] : info)
-      if (state[id] == 0 && visit(id)) return;
+    for (size_t index : jobs.in_id_order)
+      if (state[index] == kNew && visit(index)) return;
   }
 
-  static void check_reads(const Workflow& wf, const std::map<std::string, JobInfo>& info,
-                          Sink& sink) {
+  static void check_reads(const Workflow& wf, const Jobs& jobs, Sink& sink) {
     expr::for_each_expression(wf, [&](const expr::Occurrence& e) {
       auto reads_needs = [](const expr::Access& a) {
         return a.path.size() >= 2 && a.path[0] == "needs" && a.path[1] != "*";
@@ -104,27 +145,27 @@ class JobNeeds final : public Rule {
       if (std::none_of(e.accesses.begin(), e.accesses.end(), reads_needs)) return;
       std::string_view job = expr::job_of(e.path);
       if (job.empty()) return;
-      auto self = info.find(lower_case(job));
-      if (self == info.end()) return;
+      const JobInfo* self = jobs.find(lower_case(job));
+      if (!self) return;
       for (const expr::Access& a : e.accesses) {
         if (!reads_needs(a)) continue;
         const std::string& needed = a.path[1];
-        if (!self->second.needed.count(needed)) {
+        if (std::find(self->needed.begin(), self->needed.end(), needed) == self->needed.end()) {
           sink.report(e.position(wf, a.offset),
                       a.text() + ": job '" + std::string(job) + "' does not need '" + needed +
                           "' (add it to its needs)");
           continue;
         }
-        auto other = info.find(needed);
-        if (other == info.end() || !other->second.outputs || a.path.size() < 4 ||
-            a.path[2] != "outputs" || a.path[3] == "*")
+        const JobInfo* other = jobs.find(needed);
+        if (!other || !other->outputs || a.path.size() < 4 || a.path[2] != "outputs" ||
+            a.path[3] == "*")
           continue;
         bool declared = false;
-        for (const auto& pair : other->second.outputs->pairs())
+        for (const auto& pair : other->outputs->pairs())
           declared = declared || lower_case(pair.key->resolved().value()) == a.path[3];
         if (!declared)
           sink.report(e.position(wf, a.offset),
-                      a.text() + ": job '" + std::string(other->second.job->id()) +
+                      a.text() + ": job '" + std::string(other->job->id()) +
                           "' declares no output '" + a.path[3] + "'");
       }
     });

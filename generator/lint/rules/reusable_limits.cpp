@@ -41,7 +41,14 @@ class Walker {
     const Workflow* callee;  // local and found; else nullptr
   };
 
-  std::vector<Call> calls(const Workflow& wf) {
+  // Asked twice for the workflow checked (its calls, then what they reach): kept.
+  const std::vector<Call>& calls(const Workflow& wf) {
+    auto [it, fresh] = calls_.try_emplace(&wf);
+    if (fresh) it->second = find_calls(wf);
+    return it->second;
+  }
+
+  std::vector<Call> find_calls(const Workflow& wf) {
     std::vector<Call> out;
     if (!wf.root()) return out;
     for (const Workflow::Job& job : wf.jobs()) {
@@ -91,6 +98,7 @@ class Walker {
  private:
   Context& ctx_;
   std::map<std::string, Reach> memo_;
+  std::map<const Workflow*, std::vector<Call>> calls_;
   std::vector<std::string> active_;
 };
 
@@ -110,7 +118,7 @@ class ReusableLimits final : public Rule {
 
   void check(const Workflow& wf, Context& ctx, Sink& sink) const override {
     Walker walker(ctx);
-    std::vector<Walker::Call> calls = walker.calls(wf);
+    const std::vector<Walker::Call>& calls = walker.calls(wf);
     if (calls.empty()) return;
     for (const Walker::Call& c : calls) {
       if (!c.callee) continue;
