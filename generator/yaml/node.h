@@ -112,6 +112,8 @@ class Node {
   friend class Builder;
   friend class Scanner;
   enum : uint8_t { kEmpty = 1, kUnsigned = 2, kMerge = 4, kOpen = 8, kFlowContext = 16 };
+  // The bit of key_bits that `key` sets: from its length and its first and last bytes,
+  // cheap to make and different for most keys of one mapping.
   static uint64_t key_bit(std::string_view key) {
     if (key.empty()) return 1;
     unsigned h = static_cast<unsigned>(key.size()) * 7u + static_cast<unsigned char>(key.front()) * 3u +
