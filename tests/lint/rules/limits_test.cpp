@@ -61,6 +61,21 @@ TEST(ExpressionLengthRule, AScriptWithAnExpressionIsOneExpression) {
                   "into a file, or pass the values through env");
 }
 
+TEST(ExpressionLengthRule, AValueWithSeveralExpressionsIsReportedOnce) {
+  std::string text = run_script(21'100);
+  text.replace(text.find("echo 0123"), 4, "echo ${{ github.ref }} ${{ github.actor }}");
+  auto f = findings(text, "expression-length");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_NE(f[0].find("with its 3 ${{ }} by format()"), std::string::npos) << f[0];
+  // Two long values, one finding each, in file order.
+  std::string two = text;
+  size_t steps = two.find("      - run: |");
+  two.insert(two.size(), two.substr(steps));
+  f = findings(two, "expression-length");
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].substr(0, 5), "6:14:");
+}
+
 TEST(ExpressionLengthRule, WithoutAnExpressionThereIsNoLimit) {
   std::string text = run_script(30'000);
   size_t at = text.find("${{ github.sha }}");
