@@ -48,21 +48,6 @@ class Walker {
     return it->second;
   }
 
-  std::vector<Call> find_calls(const Workflow& wf) {
-    std::vector<Call> out;
-    if (!wf.root()) return out;
-    for (const Workflow::Job& job : wf.jobs()) {
-      if (!job.calls_workflow()) continue;
-      const yaml::Node* uses = job.body->find("uses");
-      if (!uses->is_string()) continue;
-      const std::string ref(uses->resolved().value());
-      if (ref.find("${{") != std::string::npos) continue;
-      const Workflow* callee = ref.rfind("./", 0) == 0 ? ctx_.local_workflow(wf, ref) : nullptr;
-      out.push_back({uses, callee ? callee->path() : ref, callee});
-    }
-    return out;
-  }
-
   const Reach& reach(const Workflow& wf) {
     if (auto it = memo_.find(wf.path()); it != memo_.end()) return it->second;
     active_.push_back(wf.path());
@@ -96,6 +81,21 @@ class Walker {
   }
 
  private:
+  std::vector<Call> find_calls(const Workflow& wf) {
+    std::vector<Call> out;
+    if (!wf.root()) return out;
+    for (const Workflow::Job& job : wf.jobs()) {
+      if (!job.calls_workflow()) continue;
+      const yaml::Node* uses = job.body->find("uses");
+      if (!uses->is_string()) continue;
+      const std::string ref(uses->resolved().value());
+      if (ref.find("${{") != std::string::npos) continue;
+      const Workflow* callee = ref.rfind("./", 0) == 0 ? ctx_.local_workflow(wf, ref) : nullptr;
+      out.push_back({uses, callee ? callee->path() : ref, callee});
+    }
+    return out;
+  }
+
   Context& ctx_;
   std::map<std::string, Reach> memo_;
   std::map<const Workflow*, std::vector<Call>> calls_;
