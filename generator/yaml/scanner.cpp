@@ -429,7 +429,6 @@ void Scanner::fetch_directive() {
   while (is_word_char(cur())) ++pos_;
   std::string_view name(data_ + name_start, pos_ - name_start);
   if (name.empty() || !is_blankz(cur())) fail(start, "expected a directive name after '%'");
-  Token t;
   if (name == "YAML") {
     while (is_blank(cur())) ++pos_;
     size_t v = pos_;
