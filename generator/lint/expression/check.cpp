@@ -86,8 +86,8 @@ void check_format(const Node& call, std::vector<Problem>& out) {
 
 void walk(const Node& n, std::vector<Problem>& out) {
   if (n.kind == Kind::Context) {
-    const std::string l = lower_case(n.text);
-    if (std::find(std::begin(kContexts), std::end(kContexts), l) == std::end(kContexts))
+    auto named = [&](std::string_view c) { return equal_folded(c, n.text); };
+    if (std::none_of(std::begin(kContexts), std::end(kContexts), named))
       out.push_back({n.offset, "unknown context '" + n.text +
                                    "' (github, env, vars, job, jobs, steps, runner, secrets, "
                                    "strategy, matrix, needs, inputs)"});

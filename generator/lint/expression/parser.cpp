@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "lint/what.h"
+
 namespace wfgen::lint::expr {
 
 namespace {
@@ -171,14 +173,14 @@ class Parser {
  private:
   [[noreturn]] void fail(size_t at, std::string message) { throw Failure{{at, std::move(message)}}; }
 
-  [[noreturn]] void unexpected(std::string_view where) {
+  [[noreturn]] void unexpected(const What& where) {
     if (tok_.kind == Tok::Bad && tok_.text == "'")
       fail(tok_.offset, "a string literal is not closed (a ' is written '' inside one)");
     if (tok_.kind == Tok::Bad)
       fail(tok_.offset, "'" + tok_.text + "' is not valid in an expression" +
                             (tok_.text == "\"" ? " (strings are in single quotes)" : ""));
-    if (tok_.kind == Tok::End) fail(tok_.offset, "the expression ends " + std::string(where));
-    fail(tok_.offset, "unexpected '" + tok_.text + "' " + std::string(where));
+    if (tok_.kind == Tok::End) fail(tok_.offset, "the expression ends " + where.str());
+    fail(tok_.offset, "unexpected '" + tok_.text + "' " + where.str());
   }
 
   // Chains are trees as deep as they are long; every walk of the tree recurses.
@@ -189,10 +191,11 @@ class Parser {
 
   void advance(bool after_value) { tok_ = lex_.next(after_value); }
 
-  void expect(Tok kind, const char* what, std::string_view where) {
+  // `where` is composed only when the token is not the one expected.
+  void expect(Tok kind, const char* what, const What& where) {
     if (tok_.kind != kind) {
       if (tok_.kind == Tok::End || tok_.kind == Tok::Bad) unexpected(where);
-      fail(tok_.offset, std::string("expected ") + what + " " + std::string(where) + ", found '" +
+      fail(tok_.offset, std::string("expected ") + what + " " + where.str() + ", found '" +
                             tok_.text + "'");
     }
   }
@@ -329,8 +332,7 @@ class Parser {
           advance(false);
         }
       }
-      if (tok_.kind != Tok::RParen)  // the message is made only when it is needed
-        expect(Tok::RParen, "')'", "to close the arguments of " + n->text + "()");
+      expect(Tok::RParen, "')'", [&] { return "to close the arguments of " + n->text + "()"; });
       advance(true);
     } else {
       n->kind = Kind::Context;

@@ -57,7 +57,7 @@ class JobNeeds final : public Rule {
         const yaml::Node* n = i.needs[k];
         if (i.needed[k] == i.id)
           sink.report(*n, "job '" + std::string(i.job->id()) + "' needs itself");
-        else if (!jobs.find(i.needed[k]))
+        else if (i.needed_jobs[k] == SIZE_MAX)
           sink.report(*n, "job '" + std::string(i.job->id()) + "' needs '" +
                               std::string(n->resolved().value()) +
                               "', which is no job of this workflow");
@@ -86,17 +86,16 @@ class JobNeeds final : public Rule {
       const yaml::Node* out = job.body->find("outputs");
       if (out && out->is_mapping() && !job.calls_workflow()) i.outputs = out;
     }
-    for (JobInfo& i : jobs.info) {
-      i.needed.clear();
-      for (const yaml::Node* n : i.needs) i.needed.push_back(lower_case(n->resolved().value()));
-    }
-    // What each job needs, as indices (a job needing itself or no job is left out).
+    // What each job needs, by name and as indices (a job needing itself or no job is
+    // left out of the indices).
     for (size_t index = 0; index < jobs.info.size(); ++index) {
       JobInfo& i = jobs.info[index];
-      for (const std::string& name : i.needed) {
+      for (const yaml::Node* n : i.needs) {
+        std::string name = lower_case(n->resolved().value());
         auto it = jobs.by_id.find(name);
         i.needed_jobs.push_back(it == jobs.by_id.end() || it->second == index ? SIZE_MAX
                                                                                : it->second);
+        i.needed.push_back(std::move(name));
       }
     }
     jobs.in_id_order.resize(jobs.info.size());
@@ -162,7 +161,7 @@ class JobNeeds final : public Rule {
           continue;
         bool declared = false;
         for (const auto& pair : other->outputs->pairs())
-          declared = declared || lower_case(pair.key->resolved().value()) == a.path[3];
+          declared = declared || equal_folded(pair.key->resolved().value(), a.path[3]);
         if (!declared)
           sink.report(e.position(wf, a.offset),
                       a.text() + ": job '" + std::string(other->job->id()) +
