@@ -14,6 +14,7 @@
 #include "data/load.h"
 #include "files/error.h"
 #include "files/read.h"
+#include "lint/expression/analyses.h"
 #include "lint/registry.h"
 #include "system/worker.h"
 
@@ -200,6 +201,7 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   // A thread parses a file and runs the rules on it in one go. A rule that reads another
   // file of the run (a local reusable workflow it calls) has it parsed then, by whichever
   // thread asks first, once.
+  expr::Analyses analyses;  // the expressions' texts, parsed once for the whole run
   struct Parsed {
     std::once_flag once;
     std::unique_ptr<Workflow> workflow;  // null when the file is not a workflow after all
@@ -208,7 +210,7 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   auto parse = [&](size_t i) -> const Workflow* {
     std::call_once(parsed[i].once, [&] {
       const bool only_if_workflow = files[i].only_if_workflow;
-      auto wf = std::make_unique<Workflow>(std::move(files[i]));
+      auto wf = std::make_unique<Workflow>(std::move(files[i]), &analyses);
       if (!only_if_workflow || reads_as_workflow(wf->yaml())) parsed[i].workflow = std::move(wf);
     });
     return parsed[i].workflow.get();

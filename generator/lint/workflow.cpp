@@ -47,7 +47,8 @@ void index_empty_values(const yaml::Node& node,
 
 }  // namespace
 
-Workflow::Workflow(SourceFile file) : file_(std::move(file)) {
+Workflow::Workflow(SourceFile file, expr::Analyses* analyses)
+    : file_(std::move(file)), analyses_(analyses) {
   yaml_ = yaml::parse(file_.text, lint_parse_options(), file_.path);
   parse_error_ = first_parse_error(yaml_);
   const yaml::Node* r = yaml_.root();
@@ -106,42 +107,6 @@ std::string_view Workflow::line(int n) const {
 std::vector<ExpressionSpan> Workflow::expressions(const yaml::Node& scalar) const {
   if (!scalar.is_string()) return {};
   return find_expressions(scalar.resolved().value());
-}
-
-namespace {
-
-void walk(const yaml::Node& node, NodePath& path, const Workflow::ScalarVisitor& visit) {
-  switch (node.kind()) {
-    case yaml::Kind::Scalar:
-      if (!node.is_null()) visit(node, path, false);
-      break;
-    case yaml::Kind::Sequence:
-      for (size_t i = 0; i < node.items().size(); ++i) {
-        path.push_back({{}, i});
-        walk(*node.items()[i], path, visit);
-        path.pop_back();
-      }
-      break;
-    case yaml::Kind::Mapping:
-      for (const yaml::Pair& p : node.pairs()) {
-        const yaml::Node& k = p.key->resolved();
-        if (k.kind() == yaml::Kind::Scalar && !k.is_null()) visit(*p.key, path, true);
-        path.push_back({k.value(), 0});
-        walk(*p.value, path, visit);
-        path.pop_back();
-      }
-      break;
-    case yaml::Kind::Alias:  // its target is visited where it is written
-      break;
-  }
-}
-
-}  // namespace
-
-void Workflow::for_each_scalar(const ScalarVisitor& visit) const {
-  if (!yaml_.root()) return;
-  NodePath path;
-  walk(*yaml_.root(), path, visit);
 }
 
 }  // namespace wfgen::lint

@@ -8,7 +8,6 @@
 // expands them). jobs() and steps() give the two lists almost every rule wants.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,7 +23,8 @@ namespace wfgen::lint {
 
 class Workflow;
 namespace expr {
-struct Index;  // lint/expression/in_workflow.h
+struct Index;      // lint/expression/in_workflow.h
+class Analyses;    // lint/expression/analyses.h
 const Index& index_of(const Workflow& wf);
 }  // namespace expr
 
@@ -66,7 +66,9 @@ bool reads_as_workflow(const yaml::Tree& tree);
 
 class Workflow {
  public:
-  explicit Workflow(SourceFile file);
+  // `analyses`: where the run keeps what it parsed of expressions, shared by its files
+  // (it outlives the workflow); without one the workflow keeps its own.
+  explicit Workflow(SourceFile file, expr::Analyses* analyses = nullptr);
   ~Workflow();
   Workflow(const Workflow&) = delete;
   Workflow& operator=(const Workflow&) = delete;
@@ -111,14 +113,24 @@ class Workflow {
   // The steps of a job whose `steps` is a sequence (aliases followed).
   static const std::vector<const yaml::Node*>& steps(const Job& job) { return job.steps; }
 
-  // Calls `visit` for every scalar of the document (keys too), depth first in file
-  // order, with the path that leads to it. Aliases are visited where they are defined.
-  using ScalarVisitor =
-      std::function<void(const yaml::Node& scalar, const NodePath& path, bool is_key)>;
-  void for_each_scalar(const ScalarVisitor& visit) const;
+  // Calls `visit(scalar, path, is_key)` for every scalar of the document (keys too),
+  // depth first in file order, with the path that leads to it (a NodePath). Aliases are
+  // visited where they are defined.
+  template <class Visit>
+  void for_each_scalar(Visit&& visit) const {
+    if (!yaml_.root()) return;
+    NodePath path;
+    walk_scalars(*yaml_.root(), path, visit);
+  }
+
+  expr::Analyses* analyses() const { return analyses_; }
 
  private:
+  template <class Visit>
+  static void walk_scalars(const yaml::Node& node, NodePath& path, Visit& visit);
+
   SourceFile file_;
+  expr::Analyses* analyses_;
   yaml::Tree yaml_;
   const yaml::Diagnostic* parse_error_ = nullptr;
   const yaml::Node* root_ = nullptr;
@@ -134,5 +146,32 @@ class Workflow {
   mutable std::once_flag expressions_once_;
   mutable std::unique_ptr<const expr::Index> expressions_;
 };
+
+template <class Visit>
+void Workflow::walk_scalars(const yaml::Node& node, NodePath& path, Visit& visit) {
+  switch (node.kind()) {
+    case yaml::Kind::Scalar:
+      if (!node.is_null()) visit(node, path, false);
+      break;
+    case yaml::Kind::Sequence:
+      for (size_t i = 0; i < node.items().size(); ++i) {
+        path.push_back({{}, i});
+        walk_scalars(*node.items()[i], path, visit);
+        path.pop_back();
+      }
+      break;
+    case yaml::Kind::Mapping:
+      for (const yaml::Pair& p : node.pairs()) {
+        const yaml::Node& k = p.key->resolved();
+        if (k.kind() == yaml::Kind::Scalar && !k.is_null()) visit(*p.key, path, true);
+        path.push_back({k.value(), 0});
+        walk_scalars(*p.value, path, visit);
+        path.pop_back();
+      }
+      break;
+    case yaml::Kind::Alias:  // its target is visited where it is written
+      break;
+  }
+}
 
 }  // namespace wfgen::lint

@@ -1,7 +1,5 @@
 #include "lint/expression/in_workflow.h"
 
-#include <unordered_map>
-
 namespace wfgen::lint::expr {
 
 namespace {
@@ -25,29 +23,20 @@ namespace {
 
 std::unique_ptr<const Index> make_index(const Workflow& wf) {
   auto index = std::make_unique<Index>();
-  std::unordered_map<std::string_view, const Index::Analysis*> seen;
-  auto analysis = [&](std::string_view text) {
-    auto [it, fresh] = seen.try_emplace(text, nullptr);
-    if (fresh) {
-      Index::Analysis& a = index->analyses.emplace_back();
-      a.parsed = parse(text);
-      if (a.parsed.root) a.accesses = accesses(*a.parsed.root);
-      it->second = &a;
-    }
-    return it->second;
-  };
+  Analyses* analyses = wf.analyses();
+  if (!analyses) analyses = (index->own = std::make_unique<Analyses>()).get();
   wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
     if (is_key || !scalar.is_string()) return;
     const std::string_view value = scalar.value();
     std::vector<ExpressionSpan> spans = wf.expressions(scalar);
     if (spans.empty() && is_condition(path)) {
-      index->entries.push_back({&scalar, path, 0, value, analysis(value)});
+      index->entries.push_back({&scalar, path, 0, value, &analyses->of(value)});
       return;
     }
     for (const ExpressionSpan& span : spans) {
       if (!span.closed) return;
       std::string_view text = span.inner(value);
-      index->entries.push_back({&scalar, path, span.inner_begin(), text, analysis(text)});
+      index->entries.push_back({&scalar, path, span.inner_begin(), text, &analyses->of(text)});
     }
   });
   return index;

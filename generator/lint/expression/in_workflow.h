@@ -3,13 +3,12 @@
 // reads those as expressions without the delimiters).
 #pragma once
 
-#include <deque>
 #include <functional>
+#include <memory>
 #include <string_view>
 #include <vector>
 
-#include "lint/expression/check.h"
-#include "lint/expression/parser.h"
+#include "lint/expression/analyses.h"
 #include "lint/workflow.h"
 
 namespace wfgen::lint::expr {
@@ -28,14 +27,11 @@ struct Occurrence {
   }
 };
 
-// The expressions of a workflow, parsed on first use and kept with it. A text written
-// several times (a workflow repeats its conditions and outputs in every job) is parsed
-// once: its occurrences share the result.
+// The expressions of a workflow, found on first use and kept with it. A text written
+// several times (a workflow repeats its conditions and outputs in every job, a project
+// its references in every workflow) is parsed once: its occurrences share the analysis,
+// kept by the run (Workflow's `analyses`) or, without one, by the index.
 struct Index {
-  struct Analysis {
-    Parsed parsed;
-    std::vector<Access> accesses;  // of `parsed` (none when it did not parse)
-  };
   struct Entry {
     const yaml::Node* scalar;
     NodePath path;
@@ -43,8 +39,8 @@ struct Index {
     std::string_view text;
     const Analysis* analysis;
   };
-  std::vector<Entry> entries;     // in file order
-  std::deque<Analysis> analyses;  // one per distinct text
+  std::vector<Entry> entries;  // in file order
+  std::unique_ptr<Analyses> own;  // when the workflow has no run's to share
 };
 const Index& index_of(const Workflow& wf);
 

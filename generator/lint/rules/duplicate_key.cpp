@@ -2,6 +2,7 @@
 // file ("'x' is already defined"), comparing keys without regard to case: `FOO` and `foo`
 // in one `env:` are the same key to it.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -57,34 +58,59 @@ class DuplicateKey final : public Rule {
   // they are defined, so each mapping is checked once).
   static void visit(const yaml::Node& node, const Workflow& wf, Sink& sink) {
     if (node.kind() == yaml::Kind::Sequence) {
-      for (const yaml::Node* item : node.items()) visit(*item, wf, sink);
+      for (const yaml::Node* item : node.items())
+        if (is_collection(*item)) visit(*item, wf, sink);
       return;
     }
     if (node.kind() != yaml::Kind::Mapping) return;
-    FirstKeys seen(node.pairs().size());
-    for (const yaml::Pair& p : node.pairs()) {
+    if (may_repeat(node)) check_keys(node, wf, sink);
+    for (const yaml::Pair& p : node.pairs())
+      if (is_collection(*p.value)) visit(*p.value, wf, sink);
+  }
+
+  static bool is_collection(const yaml::Node& n) {
+    return n.kind() == yaml::Kind::Sequence || n.kind() == yaml::Kind::Mapping;
+  }
+
+  // Keys that fold equal have one length and one first and last byte, folded: when no
+  // two keys of a mapping share those (a 64-bit filter says so), none repeats, and the
+  // keys are not compared. That is nearly every mapping.
+  static bool may_repeat(const yaml::Node& mapping) {
+    uint64_t seen = 0;
+    for (const yaml::Pair& p : mapping.pairs()) {
       std::string_view key = key_text(*p.key);
-      if (!p.key->is_scalar() || key.empty()) {
-        visit(*p.value, wf, sink);
-        continue;
-      }
-      if (const yaml::Node* earlier = seen.add(key, p.key)) {
-        const yaml::Node& first = *earlier;
-        std::string_view first_text = key_text(first);
-        Position at = wf.position(first);
-        if (first_text == key)
-          sink.report(*p.key, "key '" + std::string(key) +
-                                  "' is defined twice in this mapping "
-                                  "(first at line " +
-                                  std::to_string(at.line) + ")");
-        else
-          sink.report(*p.key, "key '" + std::string(key) + "' repeats '" + std::string(first_text) +
-                                  "' (line " + std::to_string(at.line) +
-                                  "): GitHub compares keys without regard to case");
-        sink.note({wf.path(), at.line, at.col,
-                   "'" + std::string(first_text) + "' is first defined here"});
-      }
-      visit(*p.value, wf, sink);
+      if (!p.key->is_scalar() || key.empty()) continue;
+      const unsigned h = static_cast<unsigned>(key.size()) * 7u +
+                         static_cast<unsigned char>(lower_ascii(key.front())) * 3u +
+                         static_cast<unsigned char>(lower_ascii(key.back()));
+      const uint64_t bit = uint64_t{1} << (h & 63);
+      if (seen & bit) return true;
+      seen |= bit;
+    }
+    return false;
+  }
+
+  static void check_keys(const yaml::Node& mapping, const Workflow& wf, Sink& sink) {
+    FirstKeys seen(mapping.pairs().size());
+    for (const yaml::Pair& p : mapping.pairs()) {
+      std::string_view key = key_text(*p.key);
+      if (!p.key->is_scalar() || key.empty()) continue;
+      const yaml::Node* earlier = seen.add(key, p.key);
+      if (!earlier) continue;
+      const yaml::Node& first = *earlier;
+      std::string_view first_text = key_text(first);
+      Position at = wf.position(first);
+      if (first_text == key)
+        sink.report(*p.key, "key '" + std::string(key) +
+                                "' is defined twice in this mapping "
+                                "(first at line " +
+                                std::to_string(at.line) + ")");
+      else
+        sink.report(*p.key, "key '" + std::string(key) + "' repeats '" + std::string(first_text) +
+                                "' (line " + std::to_string(at.line) +
+                                "): GitHub compares keys without regard to case");
+      sink.note({wf.path(), at.line, at.col,
+                 "'" + std::string(first_text) + "' is first defined here"});
     }
   }
 };

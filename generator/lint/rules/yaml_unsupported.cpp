@@ -1,6 +1,7 @@
 // yaml-unsupported: YAML that GitHub's reader does not expand as the YAML spec would. It
 // expands anchors and aliases, but not merge keys (`<<: *base` becomes a key named `<<`);
 // it has no use for tags beyond the core schema's, nor for keys that are lists or mappings.
+#include <algorithm>
 #include <string>
 
 #include "lint/rule.h"
@@ -34,10 +35,22 @@ class YamlUnsupported final : public Rule {
               Severity::Error}) {}
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
+    if (!has_candidates(wf.yaml())) return;
     visit(*wf.yaml().root(), sink);
   }
 
  private:
+  // Lint parses in collect mode, where the parser records every tag, merge key and
+  // non-scalar key it builds: a file without one (nearly every file) is not walked.
+  static bool has_candidates(const yaml::Tree& tree) {
+    return std::any_of(tree.diagnostics().begin(), tree.diagnostics().end(),
+                       [](const yaml::Diagnostic& d) {
+                         return d.kind == yaml::DiagKind::Tag ||
+                                d.kind == yaml::DiagKind::MergeKey ||
+                                d.kind == yaml::DiagKind::ComplexKey;
+                       });
+  }
+
   static void visit(const yaml::Node& node, Sink& sink) {
     if (node.kind() != yaml::Kind::Alias && !core_tag(node.tag()))
       sink.report(node, "tag '" + shown_tag(node.tag()) +

@@ -54,3 +54,25 @@ TEST(DuplicateKeyRule, SmallAndLargeMappingsFindTheSameRepeats) {
                  m + ":3: key 'K0' is defined twice in this mapping (first at line 3)"}));
   }
 }
+
+// Keys are compared only in a mapping where two of them share length, first and last byte
+// (folded): such keys that differ inside are no repeat; repeats among many keys whose
+// filter bits collide are all found.
+TEST(DuplicateKeyRule, KeysAlikeAtTheEndsButDifferentInsideAreDistinct) {
+  EXPECT_EQ(findings("on: push\nenv: {abc: 1, aXc: 2, ABC2: 3, axc2: 4}\n", "duplicate-key"),
+            (V{}));
+  EXPECT_EQ(findings("on: push\nenv: {abc: 1, aXc: 2, AbC: 3}\n", "duplicate-key"),
+            (V{"2:23: key 'AbC' repeats 'abc' (line 2): GitHub compares keys without regard "
+               "to case"}));
+}
+
+TEST(DuplicateKeyRule, RepeatsAmongKeysOfEveryLengthAndEnd) {
+  // 80 distinct keys fill the 64-bit filter; the repeats are still the only findings.
+  std::string text = "on: push\nenv:\n";
+  for (int i = 0; i < 80; ++i) text += "  " + std::string(1 + i % 7, static_cast<char>('a' + i % 26)) +
+                                       std::to_string(i) + ": 1\n";
+  text += "  A0: 2\n";  // line 83
+  EXPECT_EQ(findings(text, "duplicate-key"),
+            (V{"83:3: key 'A0' repeats 'a0' (line 3): GitHub compares keys without regard to "
+               "case"}));
+}

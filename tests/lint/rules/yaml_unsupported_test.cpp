@@ -25,3 +25,10 @@ TEST(YamlUnsupportedRule, CustomTagsAndComplexKeys) {
             (V{"2:7: tag '!secret' is not supported: GitHub reads only plain YAML values",
               "3:3: a key must be a plain value, not a list"}));
 }
+
+// The rule reads the parser's record of tags, merge keys and complex keys: one written
+// through an alias (a key that is an alias of a list) is found as well.
+TEST(YamlUnsupportedRule, AComplexKeyThroughAnAlias) {
+  EXPECT_EQ(findings("on: push\nx: &l [a, b]\ny:\n  *l : 1\n", "yaml-unsupported"),
+            (V{"4:3: a key must be a plain value, not a list"}));
+}
