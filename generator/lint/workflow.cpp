@@ -48,8 +48,10 @@ void index_empty_values(const yaml::Node& node,
 }  // namespace
 
 Workflow::Workflow(SourceFile file, expr::Analyses* analyses)
-    : file_(std::move(file)), analyses_(analyses) {
-  yaml_ = yaml::parse(file_.text, lint_parse_options(), file_.path);
+    : file_(std::move(file)),
+      text_(file_.borrowed_text ? std::string_view(*file_.borrowed_text) : file_.text),
+      analyses_(analyses) {
+  yaml_ = yaml::parse(text_, lint_parse_options(), file_.path);
   parse_error_ = first_parse_error(yaml_);
   const yaml::Node* r = yaml_.root();
   if (!parse_error_ && r && r->is_mapping()) root_ = &r->resolved();
@@ -63,8 +65,8 @@ Workflow::Workflow(SourceFile file, expr::Analyses* analyses)
           for (const yaml::Node* s : steps->items()) job.steps.push_back(&s->resolved());
       }
   line_starts_.push_back(0);
-  const std::string& t = file_.text;
-  for (size_t i = t.find('\n'); i != std::string::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
+  const std::string_view t = text_;
+  for (size_t i = t.find('\n'); i != std::string_view::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
     line_starts_.push_back(i + 1);
 }
 
@@ -83,19 +85,19 @@ Position Workflow::position(const yaml::Node& node) const {
 }
 
 Position Workflow::position_at(size_t offset) const {
-  offset = std::min(offset, file_.text.size());
+  offset = std::min(offset, text_.size());
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
   size_t line = static_cast<size_t>(it - line_starts_.begin());  // >= 1
   return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1]) + 1};
 }
 
 Position Workflow::position_in(const yaml::Node& scalar, size_t value_offset) const {
-  return position_at(yaml::source_offset(file_.text, scalar.resolved(), value_offset));
+  return position_at(yaml::source_offset(text_, scalar.resolved(), value_offset));
 }
 
 std::string_view Workflow::line(int n) const {
   if (n <= 0 || n > line_count()) return {};
-  std::string_view text = file_.text;
+  std::string_view text = text_;
   size_t start = line_starts_[static_cast<size_t>(n - 1)];
   size_t end = text.find('\n', start);
   std::string_view l =

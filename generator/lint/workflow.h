@@ -39,6 +39,10 @@ struct SourceFile {
   // Linted only when its text reads as a workflow (reads_as_workflow): whether a YAML
   // file outside a `workflows` folder is one takes a parse, which the linter makes anyway.
   bool only_if_workflow = false;
+  // Instead of `text`: a text the caller keeps alive and unchanged while the linter runs,
+  // read where it is (the pipeline's outputs: a megabyte not copied on one thread before
+  // the linter's threads start).
+  const std::string* borrowed_text = nullptr;
 };
 
 struct Position {
@@ -74,7 +78,7 @@ class Workflow {
   Workflow& operator=(const Workflow&) = delete;
 
   const std::string& path() const { return file_.path; }
-  const std::string& text() const { return file_.text; }
+  std::string_view text() const { return text_; }
   const std::string& family() const { return file_.family; }
   const std::vector<Note>& origin() const { return file_.origin; }
   const yaml::Tree& yaml() const { return yaml_; }
@@ -130,6 +134,7 @@ class Workflow {
   static void walk_scalars(const yaml::Node& node, NodePath& path, Visit& visit);
 
   SourceFile file_;
+  std::string_view text_;  // file_.text, or what it borrows
   expr::Analyses* analyses_;
   yaml::Tree yaml_;
   const yaml::Diagnostic* parse_error_ = nullptr;

@@ -33,7 +33,7 @@ lint::LintResult lint_outputs(const std::filesystem::path& root,
   for (const Output& o : outputs) {
     std::optional<bool> workflow = lint::is_workflow_by_path(o.path);
     if (workflow == false) continue;
-    files.push_back({o.path, o.content, o.family, origin_notes(o), !workflow.has_value()});
+    files.push_back({o.path, {}, o.family, origin_notes(o), !workflow.has_value(), &o.content});
   }
   lint::LintResult result = lint::Linter(manifest.lint, root).run(std::move(files), threads);
   trace_findings(std::move(project), manifest, outputs, result);

@@ -64,6 +64,32 @@ TEST(Linter, FindingsFromEveryFileSortedWithExcerptAndOriginNotes) {
   EXPECT_TRUE(r.failed());
 }
 
+// A borrowed text (the pipeline lends its outputs) is read where it is: the same findings,
+// positions and excerpts as the same text handed over, on one thread or several.
+TEST(Linter, ABorrowedTextLintsAsAnOwnedOne) {
+  const std::string a = "on: pushh\n" + std::string(wfgen::testing::kJobs) + kPermissions;
+  const std::string b = "on: push\njobs:\n  a: {runs-on: x, steps: [{run: x, shell: [sh]}]}\n" +
+                        kPermissions;
+  auto show = [](const wfgen::lint::LintResult& r) {
+    std::vector<std::string> out;
+    for (const Finding& f : r.findings)
+      out.push_back(f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.col) + " [" +
+                    f.rule + "] " + f.message + " | " + f.excerpt);
+    return out;
+  };
+  auto owned = Linter().run({{"a.yml", a, {}, {}}, {"b.yml", b, {}, {}}});
+  for (unsigned threads : {1u, 2u}) {
+    SourceFile la{"a.yml", {}, {}, {}}, lb{"b.yml", {}, {}, {}};
+    la.borrowed_text = &a;
+    lb.borrowed_text = &b;
+    auto borrowed = Linter().run({la, lb}, threads);
+    EXPECT_EQ(borrowed.files, 2u);
+    EXPECT_EQ(show(borrowed), show(owned));
+  }
+  ASSERT_EQ(owned.findings.size(), 2u);
+  EXPECT_EQ(owned.findings[1].excerpt, "  a: {runs-on: x, steps: [{run: x, shell: [sh]}]}");
+}
+
 TEST(Linter, RuleNotesComeBeforeOriginNotes) {
   auto r = Linter().run({{"g.yml", "on: push\nenv: {A: 1, A: 2}\n" + std::string(wfgen::testing::kJobs) + kPermissions,
                           "fam", {{"t.j2", 0, 0, "template"}}}});
