@@ -98,8 +98,9 @@ using InRun = std::function<const Workflow*(const std::string& path)>;
 
 class RunContext final : public Context {
  public:
-  RunContext(const Config& config, const fs::path& base_dir, InRun in_run)
-      : config_(config), base_dir_(base_dir), in_run_(std::move(in_run)) {}
+  RunContext(const Config& config, const fs::path& base_dir, InRun in_run,
+             expr::Analyses& analyses)
+      : config_(config), base_dir_(base_dir), in_run_(std::move(in_run)), analyses_(analyses) {}
 
   const Config& config() const override { return config_; }
 
@@ -140,7 +141,8 @@ class RunContext final : public Context {
       if (!fs::exists(full, ec)) return nullptr;
       try {
         std::string text = files::read_file(full, path, files::kDefaultMaxInputSize);
-        it->second = std::make_unique<Workflow>(SourceFile{path, std::move(text), {}, {}});
+        it->second =
+            std::make_unique<Workflow>(SourceFile{path, std::move(text), {}, {}}, &analyses_);
       } catch (const files::FileError&) {
         // Not a readable regular file: no callee to check against.
       }
@@ -151,6 +153,7 @@ class RunContext final : public Context {
   const Config& config_;
   fs::path base_dir_;
   InRun in_run_;
+  expr::Analyses& analyses_;  // the run's, shared with the files read from disk
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Workflow>> loaded_;
   std::unordered_map<std::string, const Workflow*> found_;  // by (dir, uses), see above
@@ -224,7 +227,7 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     for (size_t i : it->second)
       if (const Workflow* wf = parse(i)) return wf;
     return nullptr;
-  });
+  }, analyses);
   std::vector<std::vector<Finding>> found(files.size());
   on_threads(order, threads, [&](size_t i) {
     const Workflow* parsed_file = parse(i);

@@ -108,17 +108,24 @@ class Node {
   // Nodes in the data this node expands to (aliases counted as what they name).
   uint64_t expanded_size() const { return expanded_; }
 
+  // A 64-bit filter's bit for a key of `size` bytes from `front` to `back`: cheap to make
+  // and different for most keys of one mapping. A mapping keeps its keys' bits (find()
+  // reads no pair for a key whose bit is not set); a caller that compares keys its own way
+  // (folded case) passes their bytes as it compares them.
+  static uint64_t key_filter_bit(size_t size, unsigned char front, unsigned char back) {
+    unsigned h = static_cast<unsigned>(size) * 7u + front * 3u + back;
+    return uint64_t{1} << (h & 63);
+  }
+
  private:
   friend class Builder;
   friend class Scanner;
   enum : uint8_t { kEmpty = 1, kUnsigned = 2, kMerge = 4, kOpen = 8, kFlowContext = 16 };
-  // The bit of key_bits that `key` sets: from its length and its first and last bytes,
-  // cheap to make and different for most keys of one mapping.
+  // The bit of key_bits that `key` sets.
   static uint64_t key_bit(std::string_view key) {
     if (key.empty()) return 1;
-    unsigned h = static_cast<unsigned>(key.size()) * 7u + static_cast<unsigned char>(key.front()) * 3u +
-                 static_cast<unsigned char>(key.back());
-    return uint64_t{1} << (h & 63);
+    return key_filter_bit(key.size(), static_cast<unsigned char>(key.front()),
+                          static_cast<unsigned char>(key.back()));
   }
 
   Kind kind_ = Kind::Scalar;

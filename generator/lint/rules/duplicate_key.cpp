@@ -3,6 +3,7 @@
 // in one `env:` are the same key to it.
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -73,17 +74,16 @@ class DuplicateKey final : public Rule {
   }
 
   // Keys that fold equal have one length and one first and last byte, folded: when no
-  // two keys of a mapping share those (a 64-bit filter says so), none repeats, and the
-  // keys are not compared. That is nearly every mapping.
+  // two keys of a mapping share those (the mapping's key filter, folded), none repeats,
+  // and the keys are not compared. That is nearly every mapping.
   static bool may_repeat(const yaml::Node& mapping) {
     uint64_t seen = 0;
     for (const yaml::Pair& p : mapping.pairs()) {
-      std::string_view key = key_text(*p.key);
-      if (!p.key->is_scalar() || key.empty()) continue;
-      const unsigned h = static_cast<unsigned>(key.size()) * 7u +
-                         static_cast<unsigned char>(lower_ascii(key.front())) * 3u +
-                         static_cast<unsigned char>(lower_ascii(key.back()));
-      const uint64_t bit = uint64_t{1} << (h & 63);
+      std::string_view key = key_text(*p.key);  // "" for a key that is no scalar
+      if (key.empty()) continue;
+      const uint64_t bit = yaml::Node::key_filter_bit(
+          key.size(), static_cast<unsigned char>(lower_ascii(key.front())),
+          static_cast<unsigned char>(lower_ascii(key.back())));
       if (seen & bit) return true;
       seen |= bit;
     }
@@ -93,8 +93,8 @@ class DuplicateKey final : public Rule {
   static void check_keys(const yaml::Node& mapping, const Workflow& wf, Sink& sink) {
     FirstKeys seen(mapping.pairs().size());
     for (const yaml::Pair& p : mapping.pairs()) {
-      std::string_view key = key_text(*p.key);
-      if (!p.key->is_scalar() || key.empty()) continue;
+      std::string_view key = key_text(*p.key);  // "" for a key that is no scalar
+      if (key.empty()) continue;
       const yaml::Node* earlier = seen.add(key, p.key);
       if (!earlier) continue;
       const yaml::Node& first = *earlier;
