@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# ctest-shards: 4
 """Run the table-driven Jinja2 conformance suite (tests/cases/*.yml) through `wfgen render`.
 
 Every case's expected bytes come from Python's Jinja2 (tests/cases/refresh.py). A case passes when
@@ -12,7 +13,7 @@ tests/cases/known_differences.yml; for those the test asserts wfgen's own text (
 still differs).
 
 Usage: test_cases.py --wfgen BIN [--root REPO] [--shared DIR] [--filter SUBSTR] [--list-failures]
-                     [--lenient-location] [--json OUT] [-j N]
+                     [--lenient-location] [--json OUT] [-j N] [--shard K/N]
 Exits non-zero on any failure, and when the suite cannot run at all (missing binary or cases).
 """
 
@@ -250,7 +251,17 @@ def main():
                     help="report a differing error location as a warning, not a failure")
     ap.add_argument("--json", help="write per-case results to this file")
     ap.add_argument("-j", type=int, default=max(2, os.cpu_count() or 2))
+    ap.add_argument("--shard", default="1/1",
+                    help="K/N: only every N-th case from the K-th (ctest runs the N shards "
+                         "side by side); the CLI contract checks run in shard 1")
     opts = ap.parse_args()
+    try:
+        shard, shards = (int(x) for x in opts.shard.split("/"))
+        if not 1 <= shard <= shards:
+            raise ValueError
+    except ValueError:
+        print(f"FAIL: --shard {opts.shard!r}: expected K/N with 1 <= K <= N")
+        return 1
 
     cases_dir = os.path.join(opts.root, "tests", "cases")
     wfgen = os.path.abspath(opts.wfgen)
@@ -264,7 +275,7 @@ def main():
     LIMIT = memory_limit_prefix(wfgen)
     if is_sanitized(wfgen):  # sanitizers run several times slower: catch hangs, not slowness
         TIMEOUT_SECONDS *= 5
-    cases = [c for c in load_cases(cases_dir) if opts.filter in c["id"]]
+    cases = [c for c in load_cases(cases_dir) if opts.filter in c["id"]][shard - 1::shards]
     if not cases:
         print(f"FAIL: no cases found in {cases_dir} (filter {opts.filter!r})")
         return 1
@@ -278,7 +289,8 @@ def main():
         results = list(pool.map(lambda c: run_case(wfgen, c, known), cases))
 
     failures = [(c, d) for c, (s, d, _) in zip(cases, results) if s == "fail"]
-    n_contract, contract_failures = (0, []) if opts.filter else contract_checks(wfgen)
+    n_contract, contract_failures = ((0, []) if opts.filter or shard != 1
+                                     else contract_checks(wfgen))
     failures += [({"id": cid, "template": ""}, detail) for cid, detail in contract_failures]
     warnings = [(c, w) for c, (_, _, w) in zip(cases, results) if w]
     if not opts.lenient_location:
