@@ -14,15 +14,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool yaml_name(const fs::path& p) {
-  return p.extension() == ".yml" || p.extension() == ".yaml";
+// Path pieces as std::filesystem reads a '/'-separated path, without building one: the
+// pipeline asks for each of its outputs.
+std::string_view file_name(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+// The folder holding the file: its last component, separators doubled or not.
+std::string_view folder_name(std::string_view path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string_view::npos) return {};
+  std::string_view dir = path.substr(0, slash);
+  while (!dir.empty() && dir.back() == '/') dir.remove_suffix(1);
+  return file_name(dir);
+}
+
+bool yaml_name(std::string_view path) {
+  std::string_view name = file_name(path);
+  size_t dot = name.rfind('.');
+  // `.yml` alone is a hidden file's name, not an extension (as std::filesystem has it).
+  if (dot == std::string_view::npos || dot == 0) return false;
+  std::string_view ext = name.substr(dot);
+  return ext == ".yml" || ext == ".yaml";
 }
 
 bool looks_like_workflow(const fs::path& p) {
-  if (p.parent_path().filename() == "workflows") return true;
+  std::string path = p.generic_string();
+  if (folder_name(path) == "workflows") return true;
   try {
-    return is_workflow(p.generic_string(),
-                       files::read_file(p.string(), p.generic_string(), files::kDefaultMaxInputSize));
+    return is_workflow(path, files::read_file(p.string(), path, files::kDefaultMaxInputSize));
   } catch (const files::FileError&) {
     return true;  // let the linter report it
   }
@@ -31,9 +52,8 @@ bool looks_like_workflow(const fs::path& p) {
 }  // namespace
 
 std::optional<bool> is_workflow_by_path(std::string_view path) {
-  fs::path p(path);
-  if (!yaml_name(p)) return false;
-  if (p.parent_path().filename() == "workflows") return true;
+  if (!yaml_name(path)) return false;
+  if (folder_name(path) == "workflows") return true;
   return std::nullopt;
 }
 
@@ -62,7 +82,8 @@ Discovery discover_workflows(const std::vector<std::string>& paths) {
         it.disable_recursion_pending();
         continue;
       }
-      if (it->is_regular_file(ec) && yaml_name(it->path()) && looks_like_workflow(it->path()))
+      if (it->is_regular_file(ec) && yaml_name(it->path().generic_string()) &&
+          looks_like_workflow(it->path()))
         found.push_back(it->path().generic_string());
     }
     std::sort(found.begin(), found.end());

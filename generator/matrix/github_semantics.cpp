@@ -59,6 +59,8 @@ std::optional<size_t> static_job_count(const Json& matrix, size_t limit, size_t*
                                 : 0;
     return std::nullopt;
   }
+  // Axes alone (the usual matrix): their product, with no combination to build.
+  if (!include && !exclude) return static_cast<size_t>(product);
   std::vector<Json> rows;
   if (!axes.empty()) rows.push_back(Json::object());
   for (const auto& [name, values] : axes) {

@@ -25,6 +25,7 @@ struct EventSpec {
   std::vector<std::string> types;  // activity types; empty: the event takes no `types`
   unsigned filters = kNone;
   std::vector<std::string> own_keys = {};  // keys of its own (workflow_run's `workflows`)
+  std::vector<std::string> keys = {};      // every key it takes (filled by with_keys)
 };
 
 const std::vector<std::string> kPullRequestTypes = {"assigned",
@@ -49,10 +50,23 @@ const std::vector<std::string> kPullRequestTypes = {"assigned",
                                                     "enqueued",
                                                     "dequeued"};
 
+// `specs` with the keys each event takes: its own, `types` where it has activity types
+// (any for repository_dispatch), and its filters with their `-ignore` twins.
+std::vector<EventSpec> with_keys(std::vector<EventSpec> specs) {
+  for (EventSpec& e : specs) {
+    e.keys = e.own_keys;
+    if (!e.types.empty() || e.name == "repository_dispatch") e.keys.push_back("types");
+    if (e.filters & kBranches) e.keys.insert(e.keys.end(), {"branches", "branches-ignore"});
+    if (e.filters & kTags) e.keys.insert(e.keys.end(), {"tags", "tags-ignore"});
+    if (e.filters & kPaths) e.keys.insert(e.keys.end(), {"paths", "paths-ignore"});
+  }
+  return specs;
+}
+
 // From GitHub's "Events that trigger workflows". schedule, workflow_dispatch and
 // workflow_call have rules of their own; repository_dispatch takes any type names.
 const std::vector<EventSpec>& event_specs() {
-  static const std::vector<EventSpec> specs = {
+  static const std::vector<EventSpec> specs = with_keys({
       {"branch_protection_rule", {"created", "edited", "deleted"}},
       {"check_run", {"created", "rerequested", "completed", "requested_action"}},
       {"check_suite", {"completed", "requested", "rerequested"}},
@@ -94,7 +108,7 @@ const std::vector<EventSpec>& event_specs() {
       {"workflow_call", {}},
       {"workflow_dispatch", {}},
       {"workflow_run", {"requested", "completed", "in_progress"}, kBranches, {"workflows"}},
-  };
+  });
   return specs;
 }
 
@@ -163,39 +177,37 @@ class Events final : public Rule {
     const EventSpec* spec = event_name(*p.key, false, sink);
     if (!spec) return;
     const yaml::Node& config = p.value->resolved();
-    std::string what = "'" + std::string(spec->name) + "'";
     if (spec->name == "schedule" || spec->name == "workflow_dispatch" ||
         spec->name == "workflow_call")
       return;  // their own rules
     if (config.is_null()) return;
+    // The event's name in messages, composed only for a finding.
+    auto what = [&] { return "'" + std::string(spec->name) + "'"; };
     if (!config.is_mapping()) {
       sink.report(config,
-                  what + " must be null or a mapping of its filters, not " + describe(config));
+                  what() + " must be null or a mapping of its filters, not " + describe(config));
       return;
     }
-    std::vector<std::string> allowed = spec->own_keys;
-    if (!spec->types.empty() || spec->name == "repository_dispatch") allowed.push_back("types");
-    if (spec->filters & kBranches) allowed.insert(allowed.end(), {"branches", "branches-ignore"});
-    if (spec->filters & kTags) allowed.insert(allowed.end(), {"tags", "tags-ignore"});
-    if (spec->filters & kPaths) allowed.insert(allowed.end(), {"paths", "paths-ignore"});
-    if (allowed.empty()) {
+    if (spec->keys.empty()) {
       for (const yaml::Pair& k : config.pairs())
-        sink.report(*k.key, what + " takes no filters (unknown key '" +
+        sink.report(*k.key, what() + " takes no filters (unknown key '" +
                                 std::string(key_text(*k.key)) + "')");
       return;
     }
-    check_keys(config, allowed, what, sink);
+    check_keys(config, spec->keys, what, sink);
 
     if (const yaml::Node* types = config.find("types")) activity_types(*types, *spec, sink);
-    for (const char* filter : {"branches", "tags", "paths"}) {
-      std::string ignore = std::string(filter) + "-ignore";
+    for (std::string_view filter : {"branches", "tags", "paths"}) {
       for (const yaml::Pair& k : config.pairs()) {
         std::string_view key = key_text(*k.key);
-        if (key != filter && key != ignore) continue;
-        globs(*k.value, what + " '" + std::string(key) + "'", sink);
-        if (key == ignore && config.find(filter))
-          sink.report(*k.key, what + " cannot have both '" + filter + "' and '" + ignore +
-                                  "': use '" + filter + "' with '!' patterns");
+        if (key.substr(0, filter.size()) != filter) continue;
+        const bool ignore = key.substr(filter.size()) == "-ignore";
+        if (key.size() != filter.size() && !ignore) continue;
+        globs(*k.value, [&] { return what() + " '" + std::string(key) + "'"; }, sink);
+        if (ignore && config.find(filter))
+          sink.report(*k.key, what() + " cannot have both '" + std::string(filter) + "' and '" +
+                                  std::string(key) + "': use '" + std::string(filter) +
+                                  "' with '!' patterns");
       }
     }
     if (spec->name == "workflow_run") {
@@ -231,16 +243,16 @@ class Events final : public Rule {
   }
 
   // A non-empty list of non-empty glob strings.
-  static void globs(const yaml::Node& node, const std::string& what, Sink& sink) {
+  static void globs(const yaml::Node& node, const What& what, Sink& sink) {
     if (!node.is_sequence()) {
-      sink.report(node, what + " must be a list of patterns, not " + describe(node));
+      sink.report(node, what.str() + " must be a list of patterns, not " + describe(node));
       return;
     }
-    if (node.resolved().items().empty()) sink.report(node, what + " must not be empty");
+    if (node.resolved().items().empty()) sink.report(node, what.str() + " must not be empty");
+    auto pattern = [&] { return "a pattern in " + what.str(); };
     for (const yaml::Node* item : node.resolved().items()) {
-      if (!expect_string(*item, "a pattern in " + what, sink)) continue;
-      if (item->resolved().value().empty())
-        sink.report(*item, "a pattern in " + what + " must not be empty");
+      if (!expect_string(*item, pattern, sink)) continue;
+      if (item->resolved().value().empty()) sink.report(*item, pattern() + " must not be empty");
     }
   }
 };
