@@ -16,6 +16,7 @@
 #include "files/read.h"
 #include "lint/expression/analyses.h"
 #include "lint/registry.h"
+#include "system/once.h"
 #include "system/worker.h"
 
 namespace wfgen::lint {
@@ -206,22 +207,30 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   // thread asks first, once.
   expr::Analyses analyses;  // the expressions' texts, parsed once for the whole run
   struct Parsed {
-    std::once_flag once;
+    system::Once once;
     std::unique_ptr<Workflow> workflow;  // null when the file is not a workflow after all
   };
   std::vector<Parsed> parsed(files.size());
   auto parse = [&](size_t i) -> const Workflow* {
-    std::call_once(parsed[i].once, [&] {
+    parsed[i].once.call([&] {
       const bool only_if_workflow = files[i].only_if_workflow;
       auto wf = std::make_unique<Workflow>(std::move(files[i]), &analyses);
       if (!only_if_workflow || reads_as_workflow(wf->yaml())) parsed[i].workflow = std::move(wf);
     });
     return parsed[i].workflow.get();
   };
+  // The run's files by normalised path, for the rules that look up a callee: made on the
+  // first lookup (RunContext asks under its lock), as most runs call no local workflow.
   std::map<std::string, std::vector<size_t>> by_path;  // in file order: the first workflow wins
-  for (size_t i = 0; i < files.size(); ++i)
-    by_path[fs::path(files[i].path).lexically_normal().generic_string()].push_back(i);
+  std::vector<std::string> paths(files.size());       // read before a file is moved to parse
+  for (size_t i = 0; i < files.size(); ++i) paths[i] = files[i].path;
+  bool indexed = false;
   RunContext ctx(config_, base_dir_, [&](const std::string& path) -> const Workflow* {
+    if (!indexed) {
+      for (size_t i = 0; i < paths.size(); ++i)
+        by_path[fs::path(paths[i]).lexically_normal().generic_string()].push_back(i);
+      indexed = true;
+    }
     auto it = by_path.find(path);
     if (it == by_path.end()) return nullptr;
     for (size_t i : it->second)

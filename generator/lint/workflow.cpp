@@ -75,7 +75,7 @@ Workflow::~Workflow() = default;
 Position Workflow::position(const yaml::Node& node) const {
   const yaml::Node* at = &node;
   if (node.empty()) {
-    std::call_once(empty_values_once_, [&] {
+    empty_values_once_.call([&] {
       if (root_) index_empty_values(*root_, key_of_empty_);
     });
     auto it = key_of_empty_.find(&node);

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -18,6 +17,7 @@
 #include "yaml/tree.h"
 #include "lint/expression_spans.h"
 #include "lint/finding.h"
+#include "system/once.h"
 
 namespace wfgen::lint {
 
@@ -143,12 +143,12 @@ class Workflow {
   std::vector<size_t> line_starts_;
   // The key of every mapping value written as nothing, made when a position is first
   // asked for (most files have no finding, and so ask for none).
-  mutable std::once_flag empty_values_once_;
+  mutable system::Once empty_values_once_;
   mutable std::unordered_map<const yaml::Node*, const yaml::Node*> key_of_empty_;
 
   // The parsed expressions several rules read, made on first use (expr::index_of).
   friend const expr::Index& expr::index_of(const Workflow& wf);
-  mutable std::once_flag expressions_once_;
+  mutable system::Once expressions_once_;
   mutable std::unique_ptr<const expr::Index> expressions_;
 };
 

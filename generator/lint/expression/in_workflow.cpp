@@ -45,7 +45,7 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
 }  // namespace
 
 const Index& index_of(const Workflow& wf) {
-  std::call_once(wf.expressions_once_, [&] { wf.expressions_ = make_index(wf); });
+  wf.expressions_once_.call([&] { wf.expressions_ = make_index(wf); });
   return *wf.expressions_;
 }
 
