@@ -14,6 +14,8 @@ struct HeapPlan {
   size_t reserve = size_t{24} << 20;
   // Without 2 MB pages: how much of the reserve is faulted in up front, in one call.
   size_t populate = size_t{1} << 20;
+  // Past the reserve, the heap's growth at a time (its pages fault in only when used).
+  size_t grow = size_t{4} << 20;
 };
 
 // For the CLI's main (and the benchmarks', so that they measure what a run costs), before
@@ -21,8 +23,8 @@ struct HeapPlan {
 void prepare_heap(const HeapPlan& plan = {});
 
 // For a worker thread, first thing: glibc gives each thread an arena of its own, which
-// would otherwise fault in page by page; `bytes` of it are backed by 2 MB pages where the
-// kernel offers them (nothing is done where it does not).
-void prepare_thread_heap(size_t bytes = size_t{8} << 20);
+// would otherwise be made writable and fault in page by page; `bytes` of it are made
+// writable at once, and backed by 2 MB pages where the kernel offers them.
+void prepare_thread_heap(size_t bytes = size_t{16} << 20);
 
 }  // namespace wfgen::system

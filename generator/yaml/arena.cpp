@@ -4,7 +4,7 @@ namespace wfgen::yaml {
 
 void Arena::grow(size_t at_least) {
   // Blocks double up to 1 MiB so small texts stay small and big ones take few blocks.
-  size_t size = blocks_.empty() ? size_t{16} << 10 : std::min(reserved_, size_t{1} << 20);
+  size_t size = blocks_.empty() ? first_block_ : std::min(reserved_, size_t{1} << 20);
   if (size < at_least) size = at_least;
   blocks_.push_back(std::make_unique_for_overwrite<char[]>(size));
   next_ = blocks_.back().get();

@@ -29,6 +29,7 @@ Tree parse(std::string_view text, const ParseOptions& options, std::string file)
       uint32_t at = static_cast<uint32_t>(problem->offset);
       reporter.fail(DiagKind::Encoding, at, data::mark_at(text, at), problem->message);
     }
+    tree.arena_.expect_text(text.size());
     Scanner scanner(text, tree.arena_, reporter, options);
     Parser parser(scanner, builder, reporter, tree.arena_);
     parser.run();
