@@ -22,6 +22,22 @@ TEST(YamlStructure, BlockAndFlowCollections) {
   EXPECT_EQ(json("- \n- a\n-\n"), R"([null,"a",null])");
 }
 
+// The arena's first block is sized from the text: a small workflow's tree does not hold
+// the 16 KiB a large one starts with, and a text whose tree outgrows its first block
+// still builds whole (blocks are added).
+TEST(YamlStructure, TheArenaGrowsWithTheText) {
+  const std::string small = "on: push\njobs:\n  a: {runs-on: x, steps: [{run: 'true'}]}\n";
+  Tree t = strict(small);
+  EXPECT_EQ(t.arena_bytes(), small.size() * 4 + 2048);
+  std::string big = "on: push\njobs:\n";
+  for (int i = 0; i < 400; ++i)
+    big += "  j" + std::to_string(i) + ": {runs-on: x, needs: [a, b], steps: [{run: 'x'}]}\n";
+  Tree b = strict(big);
+  EXPECT_GT(b.arena_bytes(), size_t{16} << 10);
+  EXPECT_EQ(at(b, {"jobs", "j399", "needs"}).items().size(), 2u);
+  EXPECT_EQ(at(b, {"jobs", "j0", "runs-on"}).value(), "x");
+}
+
 TEST(YamlStructure, ExplicitKeys) {
   EXPECT_EQ(json("? a\n: 1\n? b\n"), R"({"a":1,"b":null})");
 }
