@@ -39,13 +39,14 @@ bool yaml_name(std::string_view path) {
   return ext == ".yml" || ext == ".yaml";
 }
 
-bool looks_like_workflow(const fs::path& p) {
-  std::string path = p.generic_string();
-  if (folder_name(path) == "workflows") return true;
+// A file met in a folder walk (`path` is `p`, '/'-separated): the path decides, else the
+// text; a file that cannot be read is checked, for the linter to report why.
+bool walked_file_is_workflow(const fs::path& p, const std::string& path) {
+  if (std::optional<bool> decided = is_workflow_by_path(path)) return *decided;
   try {
     return is_workflow(path, files::read_file(p.string(), path, files::kDefaultMaxInputSize));
   } catch (const files::FileError&) {
-    return true;  // let the linter report it
+    return true;
   }
 }
 
@@ -82,9 +83,9 @@ Discovery discover_workflows(const std::vector<std::string>& paths) {
         it.disable_recursion_pending();
         continue;
       }
-      if (it->is_regular_file(ec) && yaml_name(it->path().generic_string()) &&
-          looks_like_workflow(it->path()))
-        found.push_back(it->path().generic_string());
+      if (!it->is_regular_file(ec)) continue;
+      std::string path = it->path().generic_string();
+      if (walked_file_is_workflow(it->path(), path)) found.push_back(std::move(path));
     }
     std::sort(found.begin(), found.end());
     out.files.insert(out.files.end(), found.begin(), found.end());
