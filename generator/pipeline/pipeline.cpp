@@ -63,7 +63,8 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     }
     Manifest m = load_manifest(*project, root.string(), opt.limits);
     jinja::LimitsScope limits(m.engine.limits);  // the data loaders' too
-    std::vector<Output> outputs = render_project(project, m, {}, opt.threads);
+    system::BackgroundRelease release;  // the matrices and templates, freed while we lint
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads, &release);
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
     r.lint = lint_outputs(root, project, m, outputs, opt.threads);

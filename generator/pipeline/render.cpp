@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -21,6 +22,7 @@
 #include "jinja/runtime/output.h"
 #include "jinja/runtime/source_trace.h"
 #include "matrix/matrix_set.h"
+#include "pipeline/family_groups.h"
 #include "pipeline/feed.h"
 #include "pipeline/header.h"
 #include "system/worker.h"
@@ -121,6 +123,24 @@ class SharedSources : public jinja::Loader {
   mutable std::map<std::string, std::optional<Source>, std::less<>> read_;
 };
 
+// Plans families: its Environment parses their templates (and renders with them after),
+// its evaluator and matrix set expand their matrices. Plans point into its matrices, so it
+// lives as long as the run. A planner is used by one thread at a time.
+struct Planner {
+  Planner(const Manifest& m, const std::shared_ptr<SharedSources>& sources,
+          const std::shared_ptr<const files::Tree>& project)
+      : env(m.engine, sources),
+        eval(m.engine.limits),
+        matrices(
+            [sources, project](const std::string& path) {
+              return sources->with_tree([&] { return project->read(path); });
+            },
+            eval, m.limits.matrix) {}
+  jinja::Environment env;
+  matrix::ExpressionEvaluator eval;
+  matrix::MatrixSet matrices;
+};
+
 // A family ready to render: its template found, its matrix expanded and its rows chosen.
 struct FamilyPlan {
   const Family* fam = nullptr;
@@ -144,11 +164,11 @@ jinja::Value base_context(const Manifest& m, const FamilyPlan& plan) {
   return base;
 }
 
-// One output to make. Jobs are made in the order the sequential renderer would meet them;
-// their results are checked in that order, so the first error is the same whatever the
-// thread count.
+// One output to make. Jobs are checked in the order a sequential run meets them (`order`),
+// so the first error is the same whatever the thread count.
 struct Job {
-  size_t plan = 0;
+  size_t plan = 0;             // the family's index, and its plan's
+  uint64_t order = 0;          // the family's index, then the job's among its jobs
   Output proto;                // all but path and content
   const Json* row = nullptr;   // per_row: the row's values
   const Json* item = nullptr;  // `each`: the item
@@ -264,28 +284,24 @@ class ProjectRenderer {
         threads_(threads),
         loader_(project_loader(project_, m.template_dirs)),
         sources_(std::make_shared<SharedSources>(loader_)),
-        env_(m.engine, sources_),
-        eval_(m.engine.limits),
-        matrices_(
-            [this](const std::string& path) {
-              return sources_->with_tree([&] { return project_->read(path); });
-            },
-            eval_, m.limits.matrix) {}
+        plans_(m.families.size()) {
+    planners_.emplace_back(m_, sources_, project_);
+  }
 
   // Plans the families of `targets` (each once) and renders their bodies again, traced,
   // for `use`.
   void trace(const std::vector<const Output*>& targets, const TraceUse& use) {
-    plans_.reserve(m_.families.size());  // jobs point at plans
+    Planner& planner = planners_.front();
     std::vector<Slot> planned_jobs;
     std::set<std::string> planned;
     // One renderer for all: a family's templates and variables (its tables converted to
     // template values) are made once, however many of its outputs are traced.
-    JobRenderer renderer(m_, plans_, env_, hook_);
+    JobRenderer renderer(m_, plans_, planner.env, hook_);
     for (const Output* target : targets) {
       if (planned.insert(target->family).second)
-        for (const Family& fam : m_.families)
-          if (fam.name == target->family) {
-            plan_family(fam, planned_jobs);
+        for (size_t f = 0; f < m_.families.size(); ++f)
+          if (m_.families[f].name == target->family) {
+            plan_family(planner, f, planned_jobs);
             break;
           }
       for (const Slot& slot : planned_jobs) {
@@ -301,33 +317,43 @@ class ProjectRenderer {
     }
   }
 
+  // Plans every family and renders its jobs; the outputs sorted by path. Families that
+  // share no matrix file are planned on several threads at once (see run_in_parallel);
+  // should planning fail there, the run starts again in order, so that its error is the
+  // one a sequential run meets first.
+  std::vector<Output> run() {
+    std::vector<std::vector<size_t>> groups = family_groups(m_.families);
+    if (!hook_ && threads_ > 1 && groups.size() > 1) {
+      if (std::optional<std::vector<Output>> outputs = run_in_parallel(groups))
+        return std::move(*outputs);
+      planners_.clear();
+      planners_.emplace_back(m_, sources_, project_);
+      plans_.assign(m_.families.size(), FamilyPlan{});
+      run_output_ = 0;
+    }
+    return run_in_order();
+  }
+
+ private:
   // Plans the families in order and renders their jobs: on this thread alone when there
   // are few (or a hook wants the variables in order), else also on up to `threads_ - 1`
   // workers, which start on the first families' jobs while later families are planned
   // (their matrices expanded). The results are then checked in job order.
-  std::vector<Output> run() {
-    plans_.reserve(m_.families.size());  // plans never move: jobs and workers point at them
+  std::vector<Output> run_in_order() {
+    Planner& planner = planners_.front();
     Feed<Slot> feed;
-    std::atomic<size_t> first_error{SIZE_MAX};  // jobs after it need not run
+    std::atomic<uint64_t> first_error{UINT64_MAX};  // jobs after it need not run
     std::vector<std::thread> pool;
-    // However planning ends, the feed is closed and the workers joined before both go.
-    struct Joiner {
-      Feed<Slot>& feed;
-      std::vector<std::thread>& pool;
-      void operator()() {
-        feed.close();
-        for (auto& t : pool)
-          if (t.joinable()) t.join();
-      }
-      ~Joiner() { (*this)(); }
-    } join{feed, pool};
+    Joiner join{feed, pool};
     std::vector<Slot> batch;
-    for (const Family& fam : m_.families) {
+    for (size_t f = 0; f < m_.families.size(); ++f) {
       bool failed = false;
       try {
-        plan_family(fam, batch);
+        plan_family(planner, f, batch);
       } catch (...) {
         Job job;
+        job.plan = f;
+        job.order = uint64_t{f} << 32;
         job.failed = std::current_exception();
         batch.emplace_back(std::move(job));
         failed = true;  // as a sequential run, nothing after the first error
@@ -338,10 +364,84 @@ class ProjectRenderer {
     }
     feed.close();
     // This thread renders too, with the Environment the planner filled.
-    JobRenderer here(m_, plans_, env_, hook_);
+    JobRenderer here(m_, plans_, planner.env, hook_);
     render_from(feed, here, first_error);
     join();
+    return accepted(feed.items());
+  }
+
+  // Plans the groups of families on up to `threads_` threads, each with its own planner:
+  // this one takes groups from the front, the others from the back (the two ends of the
+  // manifest are as good a guess as any at balancing them). A thread renders once no
+  // group is left. nullopt when a family failed to plan.
+  std::optional<std::vector<Output>> run_in_parallel(const std::vector<std::vector<size_t>>& groups) {
+    const size_t planning = std::min<size_t>(threads_, groups.size());
+    while (planners_.size() < planning) planners_.emplace_back(m_, sources_, project_);
+    Feed<Slot> feed;
+    std::atomic<uint64_t> first_error{UINT64_MAX};
+    std::mutex taking;
+    size_t front = 0, back = groups.size();  // the groups not taken: [front, back)
+    std::atomic<bool> failed{false};
+    std::atomic<size_t> still_planning{planning};
+    std::vector<std::thread> pool;
+    Joiner join{feed, pool};
+    // `from_front`: this thread, which also starts render workers when there are more
+    // threads than groups.
+    auto plan_and_render = [&](Planner& planner, bool from_front) {
+      try {
+        std::vector<Slot> batch;
+        while (!failed) {
+          size_t g;
+          {
+            std::lock_guard<std::mutex> lock(taking);
+            if (front == back) break;
+            g = from_front ? front++ : --back;
+          }
+          for (size_t f : groups[g]) {
+            plan_family(planner, f, batch);
+            feed.add(batch);
+            if (from_front) start_workers(feed, pool, first_error);
+          }
+        }
+      } catch (...) {
+        failed = true;
+        first_error = 0;  // nothing need render: the run starts again in order
+      }
+      if (--still_planning == 0) feed.close();
+      JobRenderer renderer(m_, plans_, planner.env, hook_);
+      render_from(feed, renderer, first_error);
+    };
+    for (size_t t = 1; t < planning; ++t) {
+      Planner& planner = planners_[t];
+      bool started = system::start_worker(pool, [this, &planner, &plan_and_render] {
+        jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
+        plan_and_render(planner, false);
+      });
+      if (!started) --still_planning;  // its groups are left to the others
+    }
+    plan_and_render(planners_.front(), true);
+    join();
+    if (failed) return std::nullopt;
     std::deque<Slot>& slots = feed.items();
+    std::sort(slots.begin(), slots.end(),
+              [](const Slot& a, const Slot& b) { return a.job.order < b.job.order; });
+    return accepted(slots);
+  }
+
+  // However a run ends, its feed is closed and its workers joined before both go.
+  struct Joiner {
+    Feed<Slot>& feed;
+    std::vector<std::thread>& pool;
+    void operator()() {
+      feed.close();
+      for (auto& t : pool)
+        if (t.joinable()) t.join();
+    }
+    ~Joiner() { (*this)(); }
+  };
+
+  // The outputs of rendered `slots` (in job order), each checked; sorted by path.
+  std::vector<Output> accepted(std::deque<Slot>& slots) {
     std::vector<Output> outputs;
     outputs.reserve(slots.size());
     std::map<std::string, std::string> owners;  // path -> who made it, for collisions
@@ -353,7 +453,6 @@ class ProjectRenderer {
     return sorted_by_path(std::move(outputs));
   }
 
- private:
   // Sorting indices moves each output once, not at every swap.
   static std::vector<Output> sorted_by_path(std::vector<Output> outputs) {
     std::vector<size_t> order(outputs.size());
@@ -377,9 +476,10 @@ class ProjectRenderer {
     throw ProjectError(matrix::expression_error(doc(), ptr, e, context).format());
   }
 
-  // Parses the family's templates (to fail here, in order), expands its matrix and
-  // chooses its rows, and adds its jobs to `jobs`.
-  void plan_family(const Family& fam, std::vector<Slot>& jobs) {
+  // Parses the templates of family `index` (to fail here, in order), expands its matrix
+  // and chooses its rows, and adds its jobs to `jobs`.
+  void plan_family(Planner& planner, size_t index, std::vector<Slot>& jobs) {
+    const Family& fam = m_.families[index];
     std::string template_file;
     try {
       auto found = sources_->with_tree([&] { return loader_->find(fam.template_name); });
@@ -387,41 +487,46 @@ class ProjectRenderer {
         fail_at(pointer_child(fam.ptr, "template"),
                 "template '" + fam.template_name + "' does not exist in " + dirs_text());
       template_file = found->filename;
-      env_.get_template(fam.template_name);
+      planner.env.get_template(fam.template_name);
     } catch (const jinja::TemplateError& e) {
       throw ProjectError(e.format());
     }
     try {
-      env_.from_string(fam.output, output_template_name(fam));
+      planner.env.from_string(fam.output, output_template_name(fam));
     } catch (const jinja::TemplateError& e) {
       fail_in(pointer_child(fam.ptr, "output"), e, "bad output pattern");
     }
     FamilyPlan plan;
     plan.fam = &fam;
-    for (const TableRef& t : fam.tables) plan.tables.push_back(&matrix_at(t.matrix, t.ptr));
+    for (const TableRef& t : fam.tables)
+      plan.tables.push_back(&matrix_at(planner, t.matrix, t.ptr));
 
     Output proto;
     proto.family = fam.name;
     proto.template_name = template_file;
     proto.matrix = fam.matrix;
-    const size_t index = plans_.size();
+    uint64_t made = 0;  // jobs of this family so far
+    auto add_job = [&](Output o, const Json* row, const Json* item) {
+      jobs.emplace_back(
+          Job{index, (uint64_t{index} << 32) | made++, std::move(o), row, item, nullptr});
+    };
     if (fam.matrix.empty()) {
-      plans_.push_back(std::move(plan));
-      jobs.emplace_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
+      plans_[index] = std::move(plan);
+      add_job(std::move(proto), nullptr, nullptr);
       return;
     }
-    const matrix::Matrix& mx = matrix_at(fam.matrix, pointer_child(fam.ptr, "matrix"));
+    const matrix::Matrix& mx = matrix_at(planner, fam.matrix, pointer_child(fam.ptr, "matrix"));
     plan.mx = &mx;
-    std::vector<int> rows = selected_rows(fam, plan);
+    std::vector<int> rows = selected_rows(planner, fam, plan);
     if (fam.mode == FamilyMode::AllRows) {
       proto.rows = rows;
       plan.all_rows = std::move(rows);
-      plans_.push_back(std::move(plan));
-      jobs.emplace_back(Job{index, std::move(proto), nullptr, nullptr, nullptr});
+      plans_[index] = std::move(plan);
+      add_job(std::move(proto), nullptr, nullptr);
       return;
     }
     if (fam.each) check_each(*fam.each, mx);
-    plans_.push_back(std::move(plan));
+    plans_[index] = std::move(plan);
     for (int r : rows) {
       const matrix::Row& row = mx.rows[r];
       Output o = proto;
@@ -429,7 +534,7 @@ class ProjectRenderer {
       o.rows = {r};
       o.row_origin = mx.origin(row);
       if (!fam.each) {
-        jobs.emplace_back(Job{index, std::move(o), &row.values, nullptr, nullptr});
+        add_job(std::move(o), &row.values, nullptr);
         continue;
       }
       const Json& items = row.values.at(fam.each->field);
@@ -438,13 +543,13 @@ class ProjectRenderer {
         one.item = fam.each->item + " " + std::to_string(k + 1);
         std::string at = pointer_child(pointer_child(row.origin_ptr, fam.each->field), k);
         if (mx.doc->root().contains(Json::json_pointer(at))) one.row_origin = mx.doc->value_mark(at);
-        jobs.emplace_back(Job{index, std::move(one), &row.values, &items[k], nullptr});
+        add_job(std::move(one), &row.values, &items[k]);
       }
     }
   }
 
   // The rows of the family's matrix its `where` keeps (all of them without one).
-  std::vector<int> selected_rows(const Family& fam, const FamilyPlan& plan) {
+  std::vector<int> selected_rows(Planner& planner, const Family& fam, const FamilyPlan& plan) {
     const matrix::Matrix& mx = *plan.mx;
     std::vector<int> rows;
     if (fam.where.empty()) {
@@ -456,7 +561,7 @@ class ProjectRenderer {
       jinja::Value ctx = copy_dict(base);
       put_all(ctx, mx.rows[i].values);
       try {
-        if (jinja::truthy(eval_.evaluate(fam.where, ctx))) rows.push_back(static_cast<int>(i));
+        if (jinja::truthy(planner.eval.evaluate(fam.where, ctx))) rows.push_back(static_cast<int>(i));
       } catch (const jinja::TemplateError& e) {
         fail_in(pointer_child(fam.ptr, "where"), e, "in 'where'");
       }
@@ -469,7 +574,7 @@ class ProjectRenderer {
   // Starts a worker for each kJobsPerThread jobs planned so far, up to `threads_` threads
   // with this one; none while a hook wants the variables in order.
   void start_workers(Feed<Slot>& feed, std::vector<std::thread>& pool,
-                     std::atomic<size_t>& first_error) {
+                     std::atomic<uint64_t>& first_error) {
     if (hook_) return;
     const size_t wanted = std::min<size_t>(threads_, feed.size() / kJobsPerThread);
     while (pool.size() + 1 < wanted) {
@@ -486,15 +591,16 @@ class ProjectRenderer {
   // Renders the jobs `feed` hands out until it is closed and empty. A job after the first
   // that failed is skipped: its result would never be looked at.
   static void render_from(Feed<Slot>& feed, JobRenderer& renderer,
-                          std::atomic<size_t>& first_error) {
-    size_t i = 0;
-    while (Slot* slot = feed.take(i)) {
+                          std::atomic<uint64_t>& first_error) {
+    size_t taken = 0;
+    while (Slot* slot = feed.take(taken)) {
+      const uint64_t i = slot->job.order;
       if (slot->job.failed || i > first_error.load()) continue;
       slot->made = slot->job.proto;
       renderer.render(slot->job, slot->made, slot->result);
       const Rendered& r = slot->result;
       if (r.path_error || r.body_error || r.normal.empty()) {
-        size_t seen = first_error.load();
+        uint64_t seen = first_error.load();
         while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
         }
       }
@@ -564,10 +670,11 @@ class ProjectRenderer {
   }
 
   // The expanded matrix at `path`, named at `ptr` of the manifest.
-  const matrix::Matrix& matrix_at(const std::string& path, const std::string& ptr) {
+  const matrix::Matrix& matrix_at(Planner& planner, const std::string& path,
+                                  const std::string& ptr) {
     const matrix::Matrix* m = nullptr;
     try {
-      m = matrices_.find(path);
+      m = planner.matrices.find(path);
     } catch (const data::DataError& e) {
       throw ProjectError(e.format());
     }
@@ -601,10 +708,8 @@ class ProjectRenderer {
   unsigned threads_;
   std::shared_ptr<files::TreeLoader> loader_;
   std::shared_ptr<SharedSources> sources_;
-  jinja::Environment env_;  // the planner's: parses every template once, up front
-  matrix::ExpressionEvaluator eval_;
-  matrix::MatrixSet matrices_;
-  std::vector<FamilyPlan> plans_;  // reserved for every family up front: never moves
+  std::deque<Planner> planners_;   // [0] is this thread's; the plans point into them
+  std::vector<FamilyPlan> plans_;  // one per family, by its index: never moves
   size_t run_output_ = 0;  // bytes of the outputs accepted so far
 };
 
@@ -617,9 +722,14 @@ void render_traced(std::shared_ptr<const files::Tree> project, const Manifest& m
 
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
                                    const Manifest& manifest, const ContextHook& hook,
-                                   unsigned threads) {
+                                   unsigned threads, system::BackgroundRelease* release) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  return ProjectRenderer(std::move(project), manifest, hook, threads).run();
+  auto renderer = std::make_unique<ProjectRenderer>(std::move(project), manifest, hook, threads);
+  std::vector<Output> outputs = renderer->run();
+  // On one thread the run's heap is this thread's: another freeing into it while this one
+  // allocates would make both wait on its lock (measured: 41 -> 50 ms a check).
+  if (release && threads > 1) release->release(std::move(renderer));
+  return outputs;
 }
 
 }  // namespace wfgen::pipeline

@@ -171,6 +171,67 @@ TEST_F(RenderThreads, AnEarlierRenderErrorWinsOverALaterPlanningError) {
       << first;
 }
 
+// Families sharing no matrix file are planned on several threads at once (a group each).
+class RenderThreadsGroups : public RenderThreads {
+ protected:
+  // Families a (jobs.yml), b (other.yml), c (no matrix), d (third.yml, with `table` as a
+  // table: b's group when it is other.yml) and e (jobs.yml again: a's group).
+  void write_groups(const std::string& other_rows, const std::string& third_rows,
+                    const std::string& table = "matrices/other.yml") {
+    spit(root / "wfgen.yml",
+         "engine: {variable_start: '!{{', strict_undefined: true}\nfamilies:\n"
+         "  - {name: a, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+         "     output: 'a/!{{ shard }}-!{{ python }}.yml'}\n"
+         "  - {name: b, template: other.yml.j2, matrix: matrices/other.yml,\n"
+         "     output: 'b/!{{ name }}.yml'}\n"
+         "  - {name: c, template: one.json.j2, output: c.json, vars: {org: acme}}\n"
+         "  - {name: d, template: third.yml.j2, matrix: matrices/third.yml,\n"
+         "     tables: {others: " + table + "}, output: 'd/!{{ name }}.yml'}\n"
+         "  - {name: e, template: step.yml.j2, matrix: matrices/jobs.yml,\n"
+         "     output: 'e/!{{ shard }}-!{{ python }}.yml'}\n");
+    spit(root / "matrices/other.yml", "fields: {name: string, size: int}\nentries:\n" + other_rows);
+    spit(root / "matrices/fourth.yml", "fields: {size: int}\nentries: [{size: 4}]\n");
+    spit(root / "matrices/third.yml",
+         "fields: {name: string, size: {type: int, default: 1}}\nentries:\n" + third_rows);
+    spit(root / "templates/step.yml.j2", "name: !{{ shard }}\n");
+    spit(root / "templates/other.yml.j2", "name: !{{ name }} (!{{ size }})\n");
+    spit(root / "templates/third.yml.j2",
+         "name: !{{ name }}\nsizes: [{% for o in others %}!{{ o.size }}, {% endfor %}]\n");
+  }
+};
+
+TEST_F(RenderThreadsGroups, SameOutputsWhateverTheThreadCount) {
+  write_groups("  - {name: x, size: 1}\n  - {name: y, size: 2}\n",
+               "  - {name: p}\n  - {name: q, size: 3}\n");
+  const std::vector<Output> alone = render(root, 1);
+  ASSERT_EQ(alone.size(), 120u + 2u + 1u + 2u + 120u);
+  const std::string expected = describe(alone);
+  EXPECT_NE(expected.find("sizes: [1, 2, ]"), std::string::npos) << expected;
+  for (unsigned threads : {2u, 3u, 8u})
+    EXPECT_EQ(describe(render(root, threads)), expected) << threads;
+}
+
+TEST_F(RenderThreadsGroups, TheFirstFamilyToFailInOrderIsReported) {
+  // b and d fail, each a group of its own (d's table is fourth.yml): a single thread meets
+  // b's error, and so does every count, though on two threads d (the last group) is
+  // planned first.
+  write_groups("  - {name: x, size: one}\n", "  - {name: p, size: two}\n", "matrices/fourth.yml");
+  const std::string first = error_on_any_thread_count(root);
+  EXPECT_EQ(first,
+            "matrices/other.yml:3:21: error: field 'size' must be of type int, not string\n"
+            "    - {name: x, size: one}\n"
+            "                      ^\n");
+}
+
+TEST_F(RenderThreadsGroups, ALaterGroupFailingAloneIsReported) {
+  write_groups("  - {name: x, size: 1}\n", "  - {name: p, size: two}\n", "matrices/fourth.yml");
+  const std::string first = error_on_any_thread_count(root);
+  EXPECT_EQ(first,
+            "matrices/third.yml:3:21: error: field 'size' must be of type int, not string\n"
+            "    - {name: p, size: two}\n"
+            "                      ^\n");
+}
+
 // This repository's own project: every template, macro library and matrix it has.
 TEST(RenderThreadsProject, ThisProjectIsTheSameOnOneOrTwoThreads) {
   const fs::path root = WFGEN_SOURCE_DIR;
