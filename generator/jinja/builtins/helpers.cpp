@@ -89,9 +89,13 @@ std::vector<Value> attribute_parts(const Value& attribute) {
 }
 
 Value follow_parts(Runtime& rt, Value item, const std::vector<Value>& parts,
-                   const Value* default_value) {
-  for (const Value& part : parts) {
-    item = rt.getitem(item, part);
+                   const Value* default_value, LookupHint* hints) {
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const Value& part = parts[i];
+    const Value* found = nullptr;
+    if (hints && item.kind() == Kind::Dict && part.is_string())
+      found = item.dict_obj().find(std::string_view(part.as_string()), hints[i]);
+    item = found ? *found : rt.getitem(item, part);
     if (default_value && !default_value->is_none() && item.is_undefined()) item = *default_value;
   }
   return item;
@@ -123,17 +127,18 @@ AttrGetter::AttrGetter(const Value& attribute, bool lower_case, const Value& def
   } else {
     paths_.push_back(attribute_parts(attribute));
   }
+  for (const auto& path : paths_) hints_.emplace_back(path.size());
 }
 
 Value AttrGetter::operator()(Runtime& rt, const Value& item) const {
   if (!multi_) {
-    Value v = follow_parts(rt, item, paths_[0], &default_);
+    Value v = follow_parts(rt, item, paths_[0], &default_, hints_[0].data());
     return lower_case_ ? ignore_case(v) : v;
   }
   std::vector<Value> values;
   values.reserve(paths_.size());
-  for (const auto& path : paths_) {
-    Value v = follow_parts(rt, item, path);
+  for (size_t p = 0; p < paths_.size(); ++p) {
+    Value v = follow_parts(rt, item, paths_[p], nullptr, hints_[p].data());
     values.push_back(lower_case_ ? ignore_case(v) : v);
   }
   return Value::list(std::move(values));

@@ -22,9 +22,11 @@ namespace wfgen::jinja::builtins {
 std::vector<Value> attribute_parts(const Value& attribute);
 
 // Follows `parts` with rt.getitem. When `default_value` is given (not None), an
-// Undefined met on the way is replaced by it (as make_attrgetter's default=).
+// Undefined met on the way is replaced by it (as make_attrgetter's default=). `hints`
+// (one per part) remember where each string part was found in the dict it was looked up
+// in: items of one shape (the rows of a table) then answer in one comparison.
 Value follow_parts(Runtime& rt, Value item, const std::vector<Value>& parts,
-                   const Value* default_value = nullptr);
+                   const Value* default_value = nullptr, LookupHint* hints = nullptr);
 
 // ignore_case: lower-cases strings, returns anything else unchanged.
 Value ignore_case(const Value& v);
@@ -40,6 +42,7 @@ class AttrGetter {
 
  private:
   std::vector<std::vector<Value>> paths_;
+  mutable std::vector<std::vector<LookupHint>> hints_;  // one per part of each path
   bool lower_case_;
   bool multi_;
   Value default_;

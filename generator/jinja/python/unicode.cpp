@@ -272,12 +272,13 @@ std::string upper(std::string_view s) {
 }
 
 std::string lower(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
   if (is_ascii(s)) {
-    for (char c : s) out += static_cast<char>(to_lower(static_cast<unsigned char>(c)));
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(to_lower(static_cast<unsigned char>(c)));
     return out;
   }
+  std::string out;
+  out.reserve(s.size());
   std::vector<uint32_t> cps = to_code_points(s);
   for (size_t i = 0; i < cps.size(); ++i) append_lower_at(out, cps, i);
   return out;
