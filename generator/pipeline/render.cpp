@@ -374,7 +374,8 @@ class ProjectRenderer {
   // this one takes groups from the front, the others from the back (the two ends of the
   // manifest are as good a guess as any at balancing them). A thread renders once no
   // group is left. nullopt when a family failed to plan.
-  std::optional<std::vector<Output>> run_in_parallel(const std::vector<std::vector<size_t>>& groups) {
+  std::optional<std::vector<Output>> run_in_parallel(
+      const std::vector<std::vector<size_t>>& groups) {
     const size_t planning = std::min<size_t>(threads_, groups.size());
     while (planners_.size() < planning) planners_.emplace_back(m_, sources_, project_);
     Feed<Slot> feed;
@@ -561,7 +562,8 @@ class ProjectRenderer {
       jinja::Value ctx = copy_dict(base);
       put_all(ctx, mx.rows[i].values);
       try {
-        if (jinja::truthy(planner.eval.evaluate(fam.where, ctx))) rows.push_back(static_cast<int>(i));
+        if (jinja::truthy(planner.eval.evaluate(fam.where, ctx)))
+          rows.push_back(static_cast<int>(i));
       } catch (const jinja::TemplateError& e) {
         fail_in(pointer_child(fam.ptr, "where"), e, "in 'where'");
       }
