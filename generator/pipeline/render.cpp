@@ -167,8 +167,8 @@ jinja::Value base_context(const Manifest& m, const FamilyPlan& plan) {
 // One output to make. Jobs are checked in the order a sequential run meets them (`order`),
 // so the first error is the same whatever the thread count.
 struct Job {
-  size_t plan = 0;             // the family's index, and its plan's
-  uint64_t order = 0;          // the family's index, then the job's among its jobs
+  uint64_t order = 0;          // the family's index (high 32 bits), then the job's among its jobs
+  size_t plan() const { return static_cast<size_t>(order >> 32); }  // its family's, by index
   Output proto;                // all but path and content
   const Json* row = nullptr;   // per_row: the row's values
   const Json* item = nullptr;  // `each`: the item
@@ -205,7 +205,7 @@ class JobRenderer {
   // Fills `o.content` (and `o.path`) and `r`; never throws.
   void render(const Job& job, Output& o, Rendered& r) {
     try {
-      Compiled& c = compiled(job.plan);
+      Compiled& c = compiled(job.plan());
       jinja::Value ctx = context(job, c);
       try {
         r.rel = env_.render(*c.output, ctx);
@@ -227,7 +227,7 @@ class JobRenderer {
 
   // The body of `job` again, each piece recorded in `trace`.
   std::string traced_body(const Job& job, jinja::SourceTrace& trace) {
-    Compiled& c = compiled(job.plan);
+    Compiled& c = compiled(job.plan());
     jinja::Output out;
     env_.render(*c.body, context(job, c), out, &trace);
     return out.str();
@@ -253,7 +253,7 @@ class JobRenderer {
   }
 
   jinja::Value context(const Job& job, const Compiled& c) {
-    const FamilyPlan& p = plans_[job.plan];
+    const FamilyPlan& p = plans_[job.plan()];
     jinja::Value ctx = copy_dict(c.base);
     if (job.row) put_all(ctx, *job.row);
     if (job.item)
@@ -322,15 +322,15 @@ class ProjectRenderer {
   // should planning fail there, the run starts again in order, so that its error is the
   // one a sequential run meets first.
   std::vector<Output> run() {
+    if (hook_ || threads_ < 2) return run_in_order();
     std::vector<std::vector<size_t>> groups = family_groups(m_.families);
-    if (!hook_ && threads_ > 1 && groups.size() > 1) {
-      if (std::optional<std::vector<Output>> outputs = run_in_parallel(groups))
-        return std::move(*outputs);
-      planners_.clear();
-      planners_.emplace_back(m_, sources_, project_);
-      plans_.assign(m_.families.size(), FamilyPlan{});
-      run_output_ = 0;
-    }
+    if (groups.size() < 2) return run_in_order();
+    if (std::optional<std::vector<Output>> outputs = run_in_parallel(groups))
+      return std::move(*outputs);
+    // Nothing was accepted; the plans point into the planners, which go.
+    plans_.assign(m_.families.size(), FamilyPlan{});
+    planners_.clear();
+    planners_.emplace_back(m_, sources_, project_);
     return run_in_order();
   }
 
@@ -352,7 +352,6 @@ class ProjectRenderer {
         plan_family(planner, f, batch);
       } catch (...) {
         Job job;
-        job.plan = f;
         job.order = uint64_t{f} << 32;
         job.failed = std::current_exception();
         batch.emplace_back(std::move(job));
@@ -448,7 +447,7 @@ class ProjectRenderer {
     std::map<std::string, std::string> owners;  // path -> who made it, for collisions
     for (Slot& slot : slots) {
       if (slot.job.failed) std::rethrow_exception(slot.job.failed);
-      accept(plans_[slot.job.plan], slot.made, slot.result, owners);
+      accept(plans_[slot.job.plan()], slot.made, slot.result, owners);
       outputs.push_back(std::move(slot.made));
     }
     return sorted_by_path(std::move(outputs));
@@ -509,7 +508,7 @@ class ProjectRenderer {
     uint64_t made = 0;  // jobs of this family so far
     auto add_job = [&](Output o, const Json* row, const Json* item) {
       jobs.emplace_back(
-          Job{index, (uint64_t{index} << 32) | made++, std::move(o), row, item, nullptr});
+          Job{(uint64_t{index} << 32) | made++, std::move(o), row, item, nullptr});
     };
     if (fam.matrix.empty()) {
       plans_[index] = std::move(plan);

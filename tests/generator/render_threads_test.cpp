@@ -198,6 +198,12 @@ class RenderThreadsGroups : public RenderThreads {
     spit(root / "templates/third.yml.j2",
          "name: !{{ name }}\nsizes: [{% for o in others %}!{{ o.size }}, {% endfor %}]\n");
   }
+  // The error of every thread count (the same), with b and d each a group of their own
+  // (d's table is fourth.yml).
+  std::string first_error_apart(const std::string& other_rows, const std::string& third_rows) {
+    write_groups(other_rows, third_rows, "matrices/fourth.yml");
+    return error_on_any_thread_count(root);
+  }
 };
 
 TEST_F(RenderThreadsGroups, SameOutputsWhateverTheThreadCount) {
@@ -212,21 +218,16 @@ TEST_F(RenderThreadsGroups, SameOutputsWhateverTheThreadCount) {
 }
 
 TEST_F(RenderThreadsGroups, TheFirstFamilyToFailInOrderIsReported) {
-  // b and d fail, each a group of its own (d's table is fourth.yml): a single thread meets
-  // b's error, and so does every count, though on two threads d (the last group) is
-  // planned first.
-  write_groups("  - {name: x, size: one}\n", "  - {name: p, size: two}\n", "matrices/fourth.yml");
-  const std::string first = error_on_any_thread_count(root);
-  EXPECT_EQ(first,
+  // b and d fail: a single thread meets b's error, and so does every count, though on two
+  // threads d (the last group) is planned first.
+  EXPECT_EQ(first_error_apart("  - {name: x, size: one}\n", "  - {name: p, size: two}\n"),
             "matrices/other.yml:3:21: error: field 'size' must be of type int, not string\n"
             "    - {name: x, size: one}\n"
             "                      ^\n");
 }
 
 TEST_F(RenderThreadsGroups, ALaterGroupFailingAloneIsReported) {
-  write_groups("  - {name: x, size: 1}\n", "  - {name: p, size: two}\n", "matrices/fourth.yml");
-  const std::string first = error_on_any_thread_count(root);
-  EXPECT_EQ(first,
+  EXPECT_EQ(first_error_apart("  - {name: x, size: 1}\n", "  - {name: p, size: two}\n"),
             "matrices/third.yml:3:21: error: field 'size' must be of type int, not string\n"
             "    - {name: p, size: two}\n"
             "                      ^\n");

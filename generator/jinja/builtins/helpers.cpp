@@ -121,24 +121,24 @@ AttrGetter::AttrGetter(const Value& attribute, bool lower_case, const Value& def
                        bool multi)
     : lower_case_(lower_case), multi_(multi), default_(default_value) {
   if (multi && attribute.is_string()) {
-    for (std::string_view piece : split_on(attribute.as_string(), ',')) {
-      paths_.push_back(attribute_parts(Value::string(piece)));
-    }
+    for (std::string_view piece : split_on(attribute.as_string(), ','))
+      paths_.push_back({attribute_parts(Value::string(piece)), {}});
   } else {
-    paths_.push_back(attribute_parts(attribute));
+    paths_.push_back({attribute_parts(attribute), {}});
   }
-  for (const auto& path : paths_) hints_.emplace_back(path.size());
+  for (Path& path : paths_) path.hints.resize(path.parts.size());
 }
 
 Value AttrGetter::operator()(Runtime& rt, const Value& item) const {
   if (!multi_) {
-    Value v = follow_parts(rt, item, paths_[0], &default_, hints_[0].data());
+    const Path& path = paths_[0];
+    Value v = follow_parts(rt, item, path.parts, &default_, path.hints.data());
     return lower_case_ ? ignore_case(v) : v;
   }
   std::vector<Value> values;
   values.reserve(paths_.size());
-  for (size_t p = 0; p < paths_.size(); ++p) {
-    Value v = follow_parts(rt, item, paths_[p], nullptr, hints_[p].data());
+  for (const Path& path : paths_) {
+    Value v = follow_parts(rt, item, path.parts, nullptr, path.hints.data());
     values.push_back(lower_case_ ? ignore_case(v) : v);
   }
   return Value::list(std::move(values));

@@ -41,8 +41,11 @@ class AttrGetter {
   Value operator()(Runtime& rt, const Value& item) const;
 
  private:
-  std::vector<std::vector<Value>> paths_;
-  mutable std::vector<std::vector<LookupHint>> hints_;  // one per part of each path
+  struct Path {
+    std::vector<Value> parts;
+    mutable std::vector<LookupHint> hints;  // one per part, see follow_parts
+  };
+  std::vector<Path> paths_;
   bool lower_case_;
   bool multi_;
   Value default_;
