@@ -1,7 +1,6 @@
 #include "lint/linter.h"
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <functional>
 #include <map>
@@ -17,7 +16,7 @@
 #include "lint/expression/analyses.h"
 #include "lint/registry.h"
 #include "system/once.h"
-#include "system/worker.h"
+#include "system/parallel_for.h"
 
 namespace wfgen::lint {
 
@@ -161,32 +160,6 @@ class RunContext final : public Context {
   std::string key_;
 };
 
-// Runs `work(i)` for every i of `order` on up to `threads` threads (this one included),
-// taking them in that order. What `work` throws (out of memory) stops the others from
-// taking more, and is thrown here once all have stopped, as on one thread.
-template <class Work>
-void on_threads(const std::vector<size_t>& order, unsigned threads, const Work& work) {
-  const size_t n = order.size();
-  std::atomic<size_t> next{0};
-  std::mutex failed_mutex;
-  std::exception_ptr failed;
-  auto loop = [&] {
-    try {
-      for (size_t i = next++; i < n; i = next++) work(order[i]);
-    } catch (...) {
-      next = n;
-      std::lock_guard<std::mutex> lock(failed_mutex);
-      if (!failed) failed = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads && t < n; ++t)
-    if (!system::start_worker(pool, loop)) break;  // the ones started (and this one) do it all
-  loop();
-  for (auto& t : pool) t.join();
-  if (failed) std::rethrow_exception(failed);
-}
-
 }  // namespace
 
 Linter::Linter(Config config, fs::path base_dir)
@@ -238,7 +211,8 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     return nullptr;
   }, analyses);
   std::vector<std::vector<Finding>> found(files.size());
-  on_threads(order, threads, [&](size_t i) {
+  system::parallel_for(order.size(), threads, [&](size_t k) {
+    const size_t i = order[k];
     const Workflow* parsed_file = parse(i);
     if (!parsed_file) return;  // not a workflow: not linted
     const Workflow& wf = *parsed_file;
