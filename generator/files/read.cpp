@@ -37,7 +37,11 @@ std::string read_open(const Fd& fd, const struct stat& st, std::string_view disp
       throw FileError(display, "cannot read: " + reason(e), e);
     }
     if (n == 0) break;
+    const size_t asked = text.size() - used;
     used += static_cast<size_t>(n);
+    // All the bytes the file had, and fewer than asked: a regular file is at its end. (A
+    // read for the zero that would say so costs a system call a file.)
+    if (static_cast<size_t>(n) < asked && used == static_cast<uint64_t>(st.st_size)) break;
   }
   if (used > max_size) throw FileError(display, too_large(max_size));
   text.resize(used);
@@ -46,7 +50,8 @@ std::string read_open(const Fd& fd, const struct stat& st, std::string_view disp
 
 // The regular file `name` in `dirfd` (`flags`: O_NOFOLLOW or 0); nullopt when absent.
 std::optional<std::string> read_regular(int dirfd, const std::string& name,
-                                        std::string_view display, uint64_t max_size, int flags) {
+                                        std::string_view display, uint64_t max_size, int flags,
+                                        struct stat* status = nullptr) {
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
   Fd fd(::openat(dirfd, name.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | flags));
   if (!fd) {
@@ -63,14 +68,16 @@ std::optional<std::string> read_regular(int dirfd, const std::string& name,
   }
   if (!S_ISREG(st.st_mode))
     throw FileError(display, "cannot read: not a regular file (it is " + kind_of(st.st_mode) + ")");
+  if (status) *status = st;
   return read_open(fd, st, display, max_size);
 }
 
 }  // namespace
 
 std::optional<std::string> read_regular_at(int dirfd, const std::string& name,
-                                           std::string_view display, uint64_t max_size) {
-  return read_regular(dirfd, name, display, max_size, O_NOFOLLOW);
+                                           std::string_view display, uint64_t max_size,
+                                           struct stat* status) {
+  return read_regular(dirfd, name, display, max_size, O_NOFOLLOW, status);
 }
 
 std::string read_file(const std::string& path, std::string_view display, uint64_t max_size) {

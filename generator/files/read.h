@@ -3,6 +3,8 @@
 // and while reading, so a file that grows, or a /proc file of size 0, cannot get past it).
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,9 +17,11 @@ inline constexpr uint64_t kDefaultMaxInputSize = uint64_t{64} << 20;
 
 // The regular file `name` in the directory `dirfd`, without following a link in `name`.
 // nullopt when it does not exist; FileError (naming `display`) when it is not a regular
-// file, is larger than `max_size` or cannot be read.
+// file, is larger than `max_size` or cannot be read. `status`, when given, gets the file's
+// status as it was opened.
 std::optional<std::string> read_regular_at(int dirfd, const std::string& name,
-                                           std::string_view display, uint64_t max_size);
+                                           std::string_view display, uint64_t max_size,
+                                           struct stat* status = nullptr);
 
 // A file the user named on the command line (links followed: the path is their choice);
 // `display` names it in messages. Throws FileError, also when it does not exist.
