@@ -75,8 +75,11 @@ class Tree {
   void list(const std::string& path, const Visitor& visit, bool recursive = true) const;
   static constexpr int kMaxDepth = 128;
 
- private:
+ // The directory at the canonical `path` ("" for the top), entered once and kept; null
+  // when it is not a directory. Throws FileError.
   std::shared_ptr<const Fd> directory(const std::string& path) const;
+
+ private:
   void remember(const std::string& path, std::shared_ptr<const Fd> fd) const;
   void list_below(const Fd& dir, const std::string& path, const std::string& rel, int depth,
                   bool recursive, const Visitor& visit) const;

@@ -44,8 +44,14 @@ OutputDir scan_output_dir(const files::Tree& project, const std::string& output_
 // dir, the manifest or wfgen's own files, something that is not a regular file (a
 // directory, a link, a FIFO) or a file where a directory must be; ProjectError for two
 // outputs that are one file. With diffs, each shows at most `diff_lines` hunk lines.
+// The files are read on up to `threads` threads (0: one per core); the result and the
+// error thrown are the same for any count.
 std::vector<FileStatus> compare_outputs(const files::Tree& project, const OutputDir& dir,
                                         const std::vector<Output>& outputs, bool with_diffs,
-                                        size_t diff_lines = kDiffLinesPerFile);
+                                        size_t diff_lines = kDiffLinesPerFile,
+                                        unsigned threads = 1);
+
+// Fewer outputs than this are not worth reading on a thread of their own.
+inline constexpr size_t kOutputsPerThread = 16;
 
 }  // namespace wfgen::pipeline

@@ -68,7 +68,8 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     r.outputs = outputs.size();
     OutputDir dir = scan_output_dir(*project, m.output_dir);
     r.lint = lint_outputs(root, project, m, outputs, opt.threads);
-    r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file);
+    r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file,
+                              opt.threads);
     if (generating && r.lint.failed()) {
       r.exit_code = 1;
       r.err = lint::format_report(r.lint, lint::Format::Text);
