@@ -108,16 +108,25 @@ class SharedSources : public jinja::Loader {
     return read();
   }
   std::optional<Source> load(std::string_view name) const override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = read_.find(name);
-    if (it == read_.end()) it = read_.emplace(std::string(name), inner_->load(name)).first;
-    return it->second;
+    return cached(name, [&] { return inner_->load(name); });
+  }
+  // As files::TreeLoader::find (file errors thrown as they are), read once with load.
+  std::optional<Source> find(std::string_view name) const {
+    return cached(name, [&] { return inner_->find(name); });
   }
   std::string not_found_message(std::string_view name) const override {
     return inner_->not_found_message(name);
   }
 
  private:
+  template <class Read>
+  std::optional<Source> cached(std::string_view name, const Read& read) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = read_.find(name);
+    if (it == read_.end()) it = read_.emplace(std::string(name), read()).first;
+    return it->second;
+  }
+
   std::shared_ptr<const files::TreeLoader> inner_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::optional<Source>, std::less<>> read_;
@@ -282,8 +291,7 @@ class ProjectRenderer {
         m_(m),
         hook_(hook),
         threads_(threads),
-        loader_(project_loader(project_, m.template_dirs)),
-        sources_(std::make_shared<SharedSources>(loader_)),
+        sources_(std::make_shared<SharedSources>(project_loader(project_, m.template_dirs))),
         plans_(m.families.size()) {
     planners_.emplace_back(m_, sources_, project_);
   }
@@ -482,7 +490,7 @@ class ProjectRenderer {
     const Family& fam = m_.families[index];
     std::string template_file;
     try {
-      auto found = sources_->with_tree([&] { return loader_->find(fam.template_name); });
+      auto found = sources_->find(fam.template_name);
       if (!found)
         fail_at(pointer_child(fam.ptr, "template"),
                 "template '" + fam.template_name + "' does not exist in " + dirs_text());
@@ -707,7 +715,6 @@ class ProjectRenderer {
   const Manifest& m_;
   const ContextHook& hook_;
   unsigned threads_;
-  std::shared_ptr<files::TreeLoader> loader_;
   std::shared_ptr<SharedSources> sources_;
   std::deque<Planner> planners_;   // [0] is this thread's; the plans point into them
   std::vector<FamilyPlan> plans_;  // one per family, by its index: never moves
