@@ -321,12 +321,16 @@ void Tree::list_below(const Fd& dir, const std::string& path, const std::string&
   }
   entries.reset();
   for (const auto& name : subdirs) {
+    const std::string sub_path = child_of(where, name);
     Fd sub = open_dir_at(dir.get(), name);
     if (!sub) {
       int e = errno;
-      throw FileError(shown(child_of(where, name)), "cannot open directory: " + reason(e), e);
+      throw FileError(shown(sub_path), "cannot open directory: " + reason(e), e);
     }
-    list_below(sub, path, child_of(rel, name), depth + 1, recursive, visit);
+    // Kept: what is listed is usually read or written next (the output dir's files).
+    auto shared = std::make_shared<const Fd>(std::move(sub));
+    remember(sub_path, shared);
+    list_below(*shared, path, child_of(rel, name), depth + 1, recursive, visit);
   }
 }
 
