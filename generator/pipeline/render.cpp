@@ -9,7 +9,9 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <thread>
+#include <unordered_map>
 
 #include "data/json_convert.h"
 #include "data/load.h"
@@ -450,14 +452,17 @@ class ProjectRenderer {
 
   // The outputs of rendered `slots` (in job order), each checked; sorted by path.
   std::vector<Output> accepted(std::deque<Slot>& slots) {
-    std::vector<Output> outputs;
-    outputs.reserve(slots.size());
-    std::map<std::string, std::string> owners;  // path -> who made it, for collisions
+    // path -> the output that has it, for collisions (the slots stay put until all are
+    // accepted; who made an output is spelled out only for the message)
+    std::unordered_map<std::string_view, const Output*> owners;
+    owners.reserve(slots.size());
     for (Slot& slot : slots) {
       if (slot.job.failed) std::rethrow_exception(slot.job.failed);
       accept(plans_[slot.job.plan()], slot.made, slot.result, owners);
-      outputs.push_back(std::move(slot.made));
     }
+    std::vector<Output> outputs;
+    outputs.reserve(slots.size());
+    for (Slot& slot : slots) outputs.push_back(std::move(slot.made));
     return sorted_by_path(std::move(outputs));
   }
 
@@ -618,7 +623,7 @@ class ProjectRenderer {
 
   // Checks a rendered job in order: its path, that no other output has it, its body.
   void accept(const FamilyPlan& plan, Output& o, const Rendered& r,
-              std::map<std::string, std::string>& owners) {
+              std::unordered_map<std::string_view, const Output*>& owners) {
     const Family& fam = *plan.fam;
     if (r.path_error) {
       try {
@@ -635,18 +640,18 @@ class ProjectRenderer {
                   (r.why.empty() ? "is not a file path inside " +
                                        (m_.output_dir.empty() ? "the project" : m_.output_dir)
                                  : r.why));
-    std::string who = describe(o);
-    auto [it, fresh] = owners.emplace(o.path, who);
+    auto [it, fresh] = owners.emplace(o.path, &o);
     if (!fresh) {
+      const std::string other = describe(*it->second);
       if (o.row >= 0 && !o.matrix.empty())
         throw ProjectError(
             data::DataError(o.matrix, o.row_origin,
                             std::string(o.item.empty() ? "two rows" : "two outputs") + " write " +
-                                o.path + ": this one and " + it->second,
+                                o.path + ": this one and " + other,
                             row_line(o))
                 .format());
       fail_at(pointer_child(fam.ptr, "output"),
-              "two outputs are " + o.path + ": " + who + " and " + it->second);
+              "two outputs are " + o.path + ": " + describe(o) + " and " + other);
     }
     if (r.body_error) {
       try {
