@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "jinja/limits.h"
-#include "jinja/value/string_pool.h"
 
 namespace wfgen::data {
 
@@ -55,6 +54,10 @@ Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
 
 Value to_value(const nlohmann::ordered_json& json) {
   jinja::StringPool keys;
+  return convert(json, keys);
+}
+
+Value to_value(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
   return convert(json, keys);
 }
 

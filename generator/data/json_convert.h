@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jinja/value/string_pool.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::data {
@@ -10,6 +11,9 @@ namespace wfgen::data {
 // Objects become dicts (same key order), arrays lists, numbers int/float, null None.
 // Nesting beyond max_depth throws jinja::TemplateError (a limit).
 jinja::Value to_value(const nlohmann::ordered_json& json);
+// The same, with dict keys taken from (and added to) `keys`: a caller converting many rows
+// of the same keys allocates each key once.
+jinja::Value to_value(const nlohmann::ordered_json& json, jinja::StringPool& keys);
 
 // The reverse, for values computed by expressions (derived matrix fields). Tuples become
 // arrays. Non-string dict keys, undefined values, callables and ints beyond 64 bits throw

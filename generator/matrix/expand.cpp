@@ -46,7 +46,7 @@ class Expander {
            const std::vector<std::pair<std::string, Json>>& tables, const MatrixLimits& limits)
       : doc_(doc), eval_(eval), max_rows_(limits.max_rows) {
     for (const auto& [name, rows] : tables)
-      tables_.emplace_back(jinja::Value::string(name), data::to_value(rows));
+      tables_.emplace_back(jinja::Value::string(name), data::to_value(rows, keys_));
   }
 
   // `allow_empty`: nested tables may have no rows; a whole matrix may not.
@@ -97,8 +97,8 @@ class Expander {
   }
 
   // The variables of an expression over `values`: its keys, then the tables.
-  jinja::Value context(const Json& values) const {
-    jinja::Value ctx = data::to_value(values);
+  jinja::Value context(const Json& values) {
+    jinja::Value ctx = data::to_value(values, keys_);
     for (const auto& [name, rows] : tables_) ctx.dict_obj().set(name, rows);
     return ctx;
   }
@@ -149,7 +149,7 @@ class Expander {
           continue;
         }
         for (size_t i = 0; i < values.size(); ++i) {
-          Draft d = r;
+          Draft d = i + 1 < values.size() ? r : std::move(r);  // the last takes r itself
           d.values[axis.name] = values[i];
           d.src[axis.name] = pointer_child(axis.ptr, i);
           next.push_back(std::move(d));
@@ -513,8 +513,10 @@ class Expander {
         throw doc_.error_at(df.ptr, "derived field '" + df.name + "' must be of type " +
                                         std::string(type_name(f->type)) + ", but is " +
                                         std::string(json_type_name(v)) + " " + v.dump());
-      row[df.name] = v;
-      vars->set(df.name, data::to_value(v));
+      // A scalar is the same value as data and back; anything else is taken as data gives
+      // it back (a tuple becomes a list, Markup a plain string), as the row holds it.
+      vars->set(df.name, same_as_data(result) ? std::move(result) : data::to_value(v, keys_));
+      row[df.name] = std::move(v);
     }
     in_field_order(spec, row);
   }
@@ -539,8 +541,24 @@ class Expander {
     entries = std::move(sorted);
   }
 
+  // Whether `v` is the value its data converts back to.
+  static bool same_as_data(const jinja::Value& v) {
+    switch (v.kind()) {
+      case jinja::Kind::None:
+      case jinja::Kind::Bool:
+      case jinja::Kind::Int:
+      case jinja::Kind::Float:
+        return true;
+      case jinja::Kind::String:
+        return !v.is_markup();  // as data, Markup is a plain string
+      default:
+        return false;
+    }
+  }
+
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
+  jinja::StringPool keys_;  // the rows' keys, shared by every row's variables
   std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included

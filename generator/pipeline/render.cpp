@@ -85,9 +85,10 @@ std::string output_template_name(const Family& fam) {
   return std::string(kManifestName) + " (output of " + fam.name + ")";
 }
 
-void put_all(jinja::Value& dict, const Json& obj) {
+// `keys`: the thread's, so that the rows' keys are allocated once.
+void put_all(jinja::Value& dict, const Json& obj, jinja::StringPool& keys) {
   for (auto it = obj.begin(); it != obj.end(); ++it)
-    dict.dict_obj().set(jinja::Value::string(it.key()), data::to_value(it.value()));
+    dict.dict_obj().set(keys.get(it.key()), data::to_value(it.value(), keys));
 }
 
 jinja::Value copy_dict(const jinja::Value& dict) {
@@ -161,14 +162,15 @@ struct FamilyPlan {
 };
 
 // The variables every output of the family sees: the manifest's, the family's, its tables.
-jinja::Value base_context(const Manifest& m, const FamilyPlan& plan) {
+jinja::Value base_context(const Manifest& m, const FamilyPlan& plan, jinja::StringPool& keys) {
   jinja::Value base = jinja::Value::dict();
-  put_all(base, m.vars);
-  put_all(base, plan.fam->vars);
+  put_all(base, m.vars, keys);
+  put_all(base, plan.fam->vars, keys);
   for (size_t i = 0; i < plan.tables.size(); ++i) {
     std::vector<jinja::Value> list;
     list.reserve(plan.tables[i]->rows.size());
-    for (const matrix::Row& r : plan.tables[i]->rows) list.push_back(data::to_value(r.values));
+    for (const matrix::Row& r : plan.tables[i]->rows)
+      list.push_back(data::to_value(r.values, keys));
     base.dict_obj().set(jinja::Value::string(plan.fam->tables[i].name),
                         jinja::Value::list(std::move(list)));
   }
@@ -259,20 +261,20 @@ class JobRenderer {
     Compiled made;
     made.body = env_.get_template(p.fam->template_name);
     made.output = env_.from_string(p.fam->output, output_template_name(*p.fam));
-    made.base = base_context(m_, p);
+    made.base = base_context(m_, p, keys_);
     return c.emplace(std::move(made));
   }
 
   jinja::Value context(const Job& job, const Compiled& c) {
     const FamilyPlan& p = plans_[job.plan()];
     jinja::Value ctx = copy_dict(c.base);
-    if (job.row) put_all(ctx, *job.row);
+    if (job.row) put_all(ctx, *job.row, keys_);
     if (job.item)
-      ctx.dict_obj().set(jinja::Value::string(p.fam->each->item), data::to_value(*job.item));
+      ctx.dict_obj().set(jinja::Value::string(p.fam->each->item), data::to_value(*job.item, keys_));
     if (p.fam->mode == FamilyMode::AllRows && p.mx) {
       std::vector<jinja::Value> list;
       list.reserve(p.all_rows.size());
-      for (int i : p.all_rows) list.push_back(data::to_value(p.mx->rows[i].values));
+      for (int i : p.all_rows) list.push_back(data::to_value(p.mx->rows[i].values, keys_));
       ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
     }
     return ctx;
@@ -283,6 +285,7 @@ class JobRenderer {
   jinja::Environment& env_;
   const ContextHook& hook_;
   std::vector<std::optional<Compiled>> families_;
+  jinja::StringPool keys_;  // the keys of the rows this thread renders
 };
 
 class ProjectRenderer {
@@ -569,10 +572,11 @@ class ProjectRenderer {
       for (size_t i = 0; i < mx.rows.size(); ++i) rows.push_back(static_cast<int>(i));
       return rows;
     }
-    jinja::Value base = base_context(m_, plan);
+    jinja::StringPool keys;
+    jinja::Value base = base_context(m_, plan, keys);
     for (size_t i = 0; i < mx.rows.size(); ++i) {
       jinja::Value ctx = copy_dict(base);
-      put_all(ctx, mx.rows[i].values);
+      put_all(ctx, mx.rows[i].values, keys);
       try {
         if (jinja::truthy(planner.eval.evaluate(fam.where, ctx)))
           rows.push_back(static_cast<int>(i));
