@@ -102,8 +102,14 @@ std::optional<Violation> element(const ElementSpec& e, const Json& v, const std:
 std::optional<Violation> check_constraints(FieldType, const Constraints& c, const Json& v,
                                            const Json* row) {
   if (auto b = one_of(c, v, row)) return b;
-  if (c.regex && v.is_string() && !std::regex_match(v.get_ref<const std::string&>(), *c.regex))
-    return Violation{show(v) + " does not match the pattern " + c.pattern, ""};
+  if (c.regex && v.is_string()) {
+    try {
+      if (!c.regex->matches(v.get_ref<const std::string&>()))
+        return Violation{show(v) + " does not match the pattern " + c.pattern, ""};
+    } catch (const jinja::RegexError& e) {  // a limit
+      return Violation{"matching the pattern " + c.pattern + ": " + e.what(), ""};
+    }
+  }
   if (auto b = bounds(c, v)) return b;
   if (c.items && v.is_array())
     for (size_t i = 0; i < v.size(); ++i)

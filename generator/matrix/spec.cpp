@@ -302,9 +302,11 @@ class SpecParser {
                                       std::string(type_name(t)) + " field");
       c.pattern = r_.string(ptr, decl, "pattern", true);
       try {
-        c.regex = std::make_shared<const std::regex>(c.pattern, std::regex::ECMAScript);
-      } catch (const std::regex_error& e) {
-        throw doc_.error_at(pptr, std::string("invalid regular expression: ") + e.what());
+        c.regex = std::make_shared<const jinja::Regex>(c.pattern);
+      } catch (const jinja::RegexError& e) {
+        throw doc_.error_at(pptr, std::string("invalid regular expression: ") + e.what() +
+                                      " (at character " + std::to_string(e.offset() + 1) +
+                                      " of the pattern)");
       }
     }
     for (const char* bound : {"min", "max"}) {

@@ -6,13 +6,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "data/document.h"
 #include "data/reader.h"
+#include "jinja/python/regex.h"
 
 namespace wfgen::matrix {
 
@@ -46,8 +46,8 @@ struct Constraints {
   // table (that agrees on `match`). Known only once every row is made, so checked then.
   std::string sibling_field;
   std::vector<std::string> sibling_match;
-  std::string pattern;         // a full-match ECMAScript regex, for strings
-  std::shared_ptr<const std::regex> regex;
+  std::string pattern;         // a full-match regex (jinja/python/regex.h), for strings
+  std::shared_ptr<const jinja::Regex> regex;
   std::optional<double> min, max;  // numbers: the value; strings, lists, maps: the length
   std::optional<ElementSpec> items, keys, values;
 

@@ -1,13 +1,13 @@
 #include "pipeline/manifest.h"
 
 #include <cerrno>
-#include <regex>
 
 #include "data/load.h"
 #include "files/error.h"
 #include "data/reader.h"
 #include "data/suggest.h"
 #include "jinja/options.h"
+#include "jinja/python/str_ops.h"
 
 namespace wfgen::pipeline {
 
@@ -74,19 +74,28 @@ void read_tables(const Reader& r, const std::string& family_ptr, const Json& f, 
   }
 }
 
+// [A-Za-z_][A-Za-z0-9_]*: an ITEM or FIELD of `each`.
+bool is_ascii_name(std::string_view word) {
+  auto letter = [](char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  if (word.empty() || !(letter(word[0]) || word[0] == '_')) return false;
+  for (char c : word)
+    if (!(letter(c) || c == '_' || (c >= '0' && c <= '9'))) return false;
+  return true;
+}
+
 // `each: ITEM in FIELD`, on a per_row family with a matrix.
 void read_each(const Reader& r, const std::string& family_ptr, const Json& f, Family& fam) {
   if (!f.contains("each")) return;
   const std::string ptr = pointer_child(family_ptr, "each");
   const std::string text = r.string(family_ptr, f, "each", true);
-  static const std::regex form(R"(\s*([A-Za-z_]\w*)\s+in\s+([A-Za-z_]\w*)\s*)");
-  std::smatch m;
-  if (!std::regex_match(text, m, form))
+  const std::vector<std::string> words = jinja::py_split_whitespace(text);
+  if (words.size() != 3 || words[1] != "in" || !is_ascii_name(words[0]) ||
+      !is_ascii_name(words[2]))
     throw r.doc().error_at(ptr, "'each' must read 'ITEM in FIELD': one output per item of the "
                                 "row's list FIELD, seen as ITEM");
   if (fam.matrix.empty() || fam.mode != FamilyMode::PerRow)
     throw r.doc().error_at(ptr, "'each' needs a 'matrix' and mode per_row");
-  fam.each = Each{m[1].str(), m[2].str(), ptr};
+  fam.each = Each{words[0], words[2], ptr};
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 // The engine runs with autoescape off, so markupsafe.Markup results are plain
 // strings here: what matters is the text they print.
 #include <algorithm>
-#include <regex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -12,6 +11,7 @@
 #include "jinja/python/call_args.h"
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
+#include "jinja/python/regex.h"
 #include "jinja/python/str_ops.h"
 #include "jinja/python/unicode.h"
 
@@ -206,20 +206,20 @@ Value filter_xmlattr(Runtime&, const Value& input, CallArgs& args) {
 
 namespace {
 
-// jinja2.utils._http_re and _email_re. std::regex's \w is ASCII where Python's is
-// Unicode: URLs with non-ASCII host names are not linked.
-const std::regex& http_re() {
-  static const std::regex re(
+// jinja2.utils._http_re and _email_re. Our \w is ASCII where Python's is Unicode: URLs
+// with non-ASCII host names are not linked.
+const Regex& http_re() {
+  static const Regex re(
       R"(^(((https?://|www\.)(([\w%-]+\.)+)?([a-z]{2,63}|xn--[\w%]{2,59}))|)"
       R"((([\w%-]{2,63}\.)+(com|net|int|edu|gov|org|info|mil))|)"
       R"(((https?://)((([\d]{1,3})(\.[\d]{1,3}){3})|(\[([\da-f]{0,4}:){2}([\da-f]{0,4}:?){1,6}\]))))"
       R"()(:[\d]{1,5})?([/?#]\S*)?$)",
-      std::regex::icase);
+      Regex::Case::Insensitive);
   return re;
 }
 
-const std::regex& email_re() {
-  static const std::regex re(R"(^\S+@\w[\w.-]*\.\w+$)");
+const Regex& email_re() {
+  static const Regex re(R"(^\S+@\w[\w.-]*\.\w+$)");
   return re;
 }
 
@@ -265,13 +265,13 @@ Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
   std::string target = truthy(target_v) ? to_str(target_v) : std::string();
   std::vector<std::string> schemes;
   if (!schemes_v.is_none()) {
-    static const std::regex scheme_re(R"(^([\w.+-]{2,}:(/){0,2})$)");
+    static const Regex scheme_re(R"(^([\w.+-]{2,}:(/){0,2})$)");
     for (const Value& scheme : iterate(schemes_v)) {
       if (!scheme.is_string()) {
         throw_type_error("expected string or bytes-like object, got '" +
                          std::string(type_name(scheme)) + "'");
       }
-      if (!std::regex_match(scheme.as_string(), scheme_re)) {
+      if (!scheme_re.matches(scheme.as_string())) {
         throw_error(ErrorKind::Runtime, to_repr(scheme) + " is not a valid URI scheme prefix.");
       }
       schemes.push_back(scheme.as_string());
@@ -351,17 +351,17 @@ Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
         tail = tail.substr(end_index);
       }
     }
-    if (std::regex_match(middle, http_re())) {
+    if (http_re().matches(middle)) {
       std::string href = starts_with(middle, "https://") || starts_with(middle, "http://")
                              ? middle
                              : "https://" + middle;
       middle =
           "<a href=\"" + href + "\"" + rel_attr + target_attr + ">" + trim_url(middle) + "</a>";
-    } else if (starts_with(middle, "mailto:") && std::regex_match(middle.substr(7), email_re())) {
+    } else if (starts_with(middle, "mailto:") && email_re().matches(middle.substr(7))) {
       middle = "<a href=\"" + middle + "\">" + middle.substr(7) + "</a>";
     } else if (middle.find('@') != std::string::npos && !starts_with(middle, "www.") &&
                !starts_with(middle, "@") && middle.find(':') == std::string::npos &&
-               std::regex_match(middle, email_re())) {
+               email_re().matches(middle)) {
       middle = "<a href=\"mailto:" + middle + "\">" + middle + "</a>";
     } else {
       for (const std::string& scheme : schemes) {
