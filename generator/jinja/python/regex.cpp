@@ -327,8 +327,8 @@ class Parser {
 // Emits the program of a tree (Thompson's construction).
 class Emitter {
  public:
-  Emitter(std::vector<Regex::Inst>& program, std::vector<Set>& sets, uint32_t& looks)
-      : program_(program), sets_(sets), looks_(looks) {}
+  Emitter(std::vector<Regex::Inst>& program, std::vector<Set>& sets)
+      : program_(program), sets_(sets) {}
 
   void emit(const Node& n) {
     switch (n.kind) {
@@ -363,7 +363,6 @@ class Emitter {
         return;
       case Node::Kind::Look: {
         const uint32_t look = add({Op::Look, n.negate});
-        program_[look].look = looks_++;
         program_[look].x = here();
         emit(n.kids[0]);
         add({Op::Match});
@@ -410,7 +409,6 @@ class Emitter {
 
   std::vector<Regex::Inst>& program_;
   std::vector<Set>& sets_;
-  uint32_t& looks_;
 };
 
 // The states a run is in at one position: a sparse set (insertion and clearing O(1)).
@@ -438,20 +436,22 @@ class StateList {
 
 Regex::Regex(std::string_view pattern, Case letter_case) {
   Node tree = Parser(pattern, letter_case == Case::Insensitive).parse();
-  Emitter emitter(program_, sets_, looks_);
+  Emitter emitter(program_, sets_);
   emitter.emit(tree);
   emitter.finish();
 }
 
-// A match's text and what its lookaheads answered, by (lookahead, position).
+// A match's text, and the work its lookaheads have done. A lookahead is asked at most once
+// per position of a run (a state is in a position's list once), so its answers need no
+// memo; a lookahead inside another's body is asked again by each run of the outer one,
+// which the step limit bounds.
 struct Regex::Run {
   std::string_view text;
-  std::vector<int8_t> looked;  // -1 not asked yet, else the answer
   uint64_t look_steps = 0;
 };
 
 bool Regex::matches(std::string_view text) const {
-  Run r{text, std::vector<int8_t>(looks_ ? looks_ * (text.size() + 1) : 0, -1)};
+  Run r{text};
   return run(r, 0, 0, false);
 }
 
@@ -497,15 +497,13 @@ bool Regex::run(Run& r, uint32_t start, size_t at, bool prefix) const {
           if ((before != after) == (in.op == Op::WordEdge)) pending.push_back(i + 1);
           break;
         }
-        case Op::Look: {
-          int8_t& answer = r.looked[in.look * (text.size() + 1) + pos];
-          if (answer < 0) answer = run(r, in.x, pos, true) ? 1 : 0;
-          if ((answer == 1) != in.negate) pending.push_back(in.y);
+        case Op::Look:
+          if (run(r, in.x, pos, true) != in.negate) pending.push_back(in.y);
           break;
-        }
       }
     }
   };
+  if (prefix) ++r.look_steps;  // a lookahead asked, even one that reads nothing
   follow(now, start, at);
   for (size_t pos = at; !matched && pos < text.size() && now.size() > 0; ++pos) {
     if (prefix && (r.look_steps += now.size()) > kMaxLookaheadSteps)

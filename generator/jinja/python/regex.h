@@ -42,12 +42,13 @@ class Regex {
   explicit Regex(std::string_view pattern, Case letter_case = Case::Sensitive);
 
   // Whether all of `text` matches. Linear in the text, but for lookaheads: each is
-  // evaluated once per position, scanning ahead; more than kMaxLookaheadSteps of that
-  // work throws RegexError (a lookahead inside a repetition over a long text).
+  // evaluated once per position it is reached at, scanning ahead; more than
+  // kMaxLookaheadSteps of that work throws RegexError (a lookahead inside a repetition
+  // over a long text).
   bool matches(std::string_view text) const;
 
   static constexpr size_t kMaxNesting = 100;
-  static constexpr size_t kMaxStates = 50'000;
+  static constexpr size_t kMaxStates = 10'000;
   static constexpr int kMaxRepeat = 1000;  // the largest n or m of {n,m}
   static constexpr uint64_t kMaxLookaheadSteps = 50'000'000;
 
@@ -58,7 +59,6 @@ class Regex {
     bool negate = false;  // Look: (?! )
     uint32_t x = 0;       // Byte: the set; Split, Jump: a target; Look: its body
     uint32_t y = 0;       // Split: the other target; Look: where a thread goes on
-    uint32_t look = 0;    // Look: its index, for the memo of its answers
   };
 
  private:
@@ -67,7 +67,6 @@ class Regex {
 
   std::vector<Inst> program_;
   std::vector<std::bitset<256>> sets_;
-  uint32_t looks_ = 0;
 };
 
 }  // namespace wfgen::jinja
