@@ -1,5 +1,7 @@
 #include "matrix/expression.h"
 
+#include "jinja/analysis/expression_names.h"
+
 namespace wfgen::matrix {
 
 namespace {
@@ -25,6 +27,10 @@ const jinja::Template& ExpressionEvaluator::compiled(const std::string& expr) {
 
 jinja::Value ExpressionEvaluator::evaluate(const std::string& expr, const jinja::Value& vars) {
   return env_.evaluate(compiled(expr), vars);
+}
+
+std::vector<std::string> ExpressionEvaluator::names(const std::string& expr) {
+  return jinja::expression_names(compiled(expr));
 }
 
 data::DataError expression_error(const data::Document& doc, const std::string& ptr,

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "data/document.h"
 #include "jinja/error.h"
@@ -25,6 +26,10 @@ class ExpressionEvaluator {
   // errors (StrictUndefined). Throws jinja::TemplateError positioned in `expr` (line and
   // column within it); compiled expressions are cached.
   jinja::Value evaluate(const std::string& expr, const jinja::Value& vars);
+
+  // The names `expr` mentions (jinja/analysis/expression_names.h): the variables it can
+  // read. Throws jinja::TemplateError as evaluate does when `expr` does not compile.
+  std::vector<std::string> names(const std::string& expr);
 
   // Expressions over one set of variables that grows between them (a row's derived
   // fields, then its checks), taken in once (jinja/runtime/expression_scope.h).

@@ -230,6 +230,28 @@ TEST_F(HostileProject, CyclicVarsAndBadDelimitersAreErrors) {
                             "comment_start must differ (both are '{%')");
 }
 
+// `where` is evaluated over the fields it names (a row's other fields are not converted):
+// the rows it keeps, and its errors, are those of the whole row.
+TEST_F(HostileProject, WhereKeepsRowsByTheFieldsItNames) {
+  write("matrices/m.yml",
+        "fields: {a: string, big: {type: list, default: [[1, 2], [3]]}}\n"
+        "entries: [{a: x}, {a: y}, {a: z}]\n");
+  write("wfgen.yml",
+        "engine: {variable_start: '!{{'}\nfamilies:\n  - name: f\n    template: t.j2\n"
+        "    matrix: matrices/m.yml\n    where: \"a != 'y' and big|length == 2\"\n"
+        "    output: \"out-!{{ a }}.yml\"\n");
+  auto r = wfgen::pipeline::list_project(root, {});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\t')), "generated/out-x.yml");
+  EXPECT_NE(r.out.find("\ngenerated/out-z.yml\t"), std::string::npos);
+  EXPECT_EQ(r.out.find("out-y.yml"), std::string::npos);
+  write("wfgen.yml",
+        "engine: {variable_start: '!{{'}\nfamilies:\n  - name: f\n    template: t.j2\n"
+        "    matrix: matrices/m.yml\n    where: \"b != 'y'\"\n"
+        "    output: \"out-!{{ a }}.yml\"\n");
+  EXPECT_EQ(check().second, "wfgen.yml:6:13: error: in 'where': 'b' is undefined");
+}
+
 TEST_F(HostileProject, WhereIsAnExpressionAtItsColumn) {
   write("wfgen.yml",
         "engine: {variable_start: '!{{'}\nfamilies:\n  - name: f\n    template: t.j2\n"

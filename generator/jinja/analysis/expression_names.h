@@ -1,0 +1,19 @@
+// The variable names a compiled expression mentions, for callers that build its
+// variables: they need only convert those (a family's `where:` reads one field of a row
+// that holds whole build-config lists).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace wfgen::jinja {
+
+class Template;
+
+// Every name the template's expressions mention (not what a `set` assigns), each once, in
+// order of appearance: a superset of the variables it reads from its context. For a
+// template made by Environment::compile_expression (one expression: nothing included,
+// imported or extended, which could read the context too).
+std::vector<std::string> expression_names(const Template& expression);
+
+}  // namespace wfgen::jinja
