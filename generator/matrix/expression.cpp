@@ -1,6 +1,10 @@
 #include "matrix/expression.h"
 
+#include <vector>
+
+#include "data/json_convert.h"
 #include "jinja/analysis/expression_names.h"
+#include "jinja/python/ops.h"
 
 namespace wfgen::matrix {
 
@@ -29,8 +33,31 @@ jinja::Value ExpressionEvaluator::evaluate(const std::string& expr, const jinja:
   return env_.evaluate(compiled(expr), vars);
 }
 
-std::vector<std::string> ExpressionEvaluator::names(const std::string& expr) {
-  return jinja::expression_names(compiled(expr));
+bool ExpressionEvaluator::holds_for_row(const std::string& expr, const jinja::Value& vars,
+                                        const data::Json& row, jinja::StringPool& keys) {
+  const jinja::Template& compiled_expr = compiled(expr);
+  // `vars`, then the fields of `row` (all of them, or those named) over them.
+  auto with_row = [&](const std::vector<std::string>* only) {
+    jinja::Value ctx = jinja::Value::dict();
+    jinja::DictObj& dict = ctx.dict_obj();
+    dict.reserve(vars.dict_obj().size() + (only ? only->size() : row.size()));
+    for (const auto& [k, v] : vars.dict_obj().entries()) dict.add_new(k, v);
+    auto put = [&](const std::string& name, const data::Json& value) {
+      dict.set(keys.get(name), data::to_value(value, keys));
+    };
+    if (!only)
+      for (auto it = row.begin(); it != row.end(); ++it) put(it.key(), it.value());
+    else
+      for (const std::string& name : *only)
+        if (auto it = row.find(name); it != row.end()) put(name, *it);
+    return ctx;
+  };
+  const std::vector<std::string> names = jinja::expression_names(compiled_expr);
+  try {
+    return jinja::truthy(env_.evaluate(compiled_expr, with_row(&names)));
+  } catch (const jinja::TemplateError&) {
+    return jinja::truthy(env_.evaluate(compiled_expr, with_row(nullptr)));
+  }
 }
 
 data::DataError expression_error(const data::Document& doc, const std::string& ptr,

@@ -7,12 +7,12 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <vector>
 
 #include "data/document.h"
 #include "jinja/error.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/expression_scope.h"
+#include "jinja/value/string_pool.h"
 #include "jinja/value/value.h"
 
 namespace wfgen::matrix {
@@ -27,9 +27,13 @@ class ExpressionEvaluator {
   // column within it); compiled expressions are cached.
   jinja::Value evaluate(const std::string& expr, const jinja::Value& vars);
 
-  // The names `expr` mentions (jinja/analysis/expression_names.h): the variables it can
-  // read. Throws jinja::TemplateError as evaluate does when `expr` does not compile.
-  std::vector<std::string> names(const std::string& expr);
+  // Whether `expr` is true with the fields of a matrix row over the variables of `vars` (a
+  // dict, left as it is). Only the fields `expr` names are converted to template values
+  // (a row may hold whole lists of other rows); should it fail, it is evaluated again
+  // over the whole row, so that its error is the one the whole row gives. `keys` pools the
+  // converted keys. Throws jinja::TemplateError as evaluate does.
+  bool holds_for_row(const std::string& expr, const jinja::Value& vars, const data::Json& row,
+                     jinja::StringPool& keys);
 
   // Expressions over one set of variables that grows between them (a row's derived
   // fields, then its checks), taken in once (jinja/runtime/expression_scope.h).

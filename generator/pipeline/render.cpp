@@ -575,26 +575,9 @@ class ProjectRenderer {
     jinja::StringPool keys;
     jinja::Value base = base_context(m_, plan, keys);
     try {
-      // Only the fields `where` names are converted (a binary workflow's row holds its
-      // build-config lists); should it fail, the row is converted whole, so that the error
-      // (its suggestions of near names) is what the whole row gives.
-      const std::vector<std::string> names = planner.eval.names(fam.where);
-      for (size_t i = 0; i < mx.rows.size(); ++i) {
-        const Json& row = mx.rows[i].values;
-        jinja::Value ctx = copy_dict(base);
-        for (const std::string& name : names)
-          if (auto v = row.find(name); v != row.end())
-            ctx.dict_obj().set(keys.get(name), data::to_value(*v, keys));
-        bool kept;
-        try {
-          kept = jinja::truthy(planner.eval.evaluate(fam.where, ctx));
-        } catch (const jinja::TemplateError&) {
-          ctx = copy_dict(base);
-          put_all(ctx, row, keys);
-          kept = jinja::truthy(planner.eval.evaluate(fam.where, ctx));
-        }
-        if (kept) rows.push_back(static_cast<int>(i));
-      }
+      for (size_t i = 0; i < mx.rows.size(); ++i)
+        if (planner.eval.holds_for_row(fam.where, base, mx.rows[i].values, keys))
+          rows.push_back(static_cast<int>(i));
     } catch (const jinja::TemplateError& e) {
       fail_in(pointer_child(fam.ptr, "where"), e, "in 'where'");
     }

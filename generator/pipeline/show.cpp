@@ -8,7 +8,6 @@
 #include "data/suggest.h"
 #include "data/yaml_writer.h"
 #include "jinja/error.h"
-#include "jinja/python/ops.h"
 #include "matrix/matrix_set.h"
 #include "pipeline/view.h"
 
@@ -119,7 +118,7 @@ class Shower {
   bool kept(const Json& row) {
     if (opt_.where.empty()) return true;
     try {
-      return jinja::truthy(eval_.evaluate(opt_.where, data::to_value(row)));
+      return eval_.holds_for_row(opt_.where, jinja::Value::dict(), row, keys_);
     } catch (const jinja::TemplateError& e) {
       fail("in --where '" + opt_.where + "': " + e.message());
     }
@@ -243,6 +242,7 @@ class Shower {
   fs::path root_;
   const ShowOptions& opt_;
   matrix::ExpressionEvaluator eval_;
+  jinja::StringPool keys_;  // the keys of the rows --where reads
   matrix::MatrixSet matrices_;
   ProjectView view_;
   std::map<std::string, jinja::Value> vars_;

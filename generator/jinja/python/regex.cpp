@@ -38,6 +38,16 @@ unsigned char first_byte(const Set& s) {
   return static_cast<unsigned char>(c);
 }
 
+// \d \D \w \W \s \S
+bool is_class_escape(char c) {
+  switch (c) {
+    case 'd': case 'D': case 'w': case 'W': case 's': case 'S':
+      return true;
+    default:
+      return false;
+  }
+}
+
 Set class_set(char letter) {
   Set s;
   switch (letter | 0x20) {
@@ -145,12 +155,16 @@ class Parser {
     if (max != -1 && max < min) fail("a repetition {n,m} with m below n", open);
   }
 
-  Node bytes(Set s) {
+  // `s` with both cases of each letter it has, when the case is ignored.
+  Set cased(Set s) const {
     if (icase_)
       for (unsigned c = 'a'; c <= 'z'; ++c)
         if (s[c] || s[c - 32]) s.set(c), s.set(c - 32);
+    return s;
+  }
+  Node bytes(const Set& s) const {
     Node n{Node::Kind::Bytes};
-    n.set = s;
+    n.set = cased(s);
     return n;
   }
   Node byte(unsigned char c) {
@@ -224,10 +238,11 @@ class Parser {
   void escape(size_t start, Set& s, bool in_class = false) {
     if (!more()) fail("a pattern cannot end with a backslash", start);
     const char c = p_[at_++];
+    if (is_class_escape(c)) {
+      s |= class_set(c);
+      return;
+    }
     switch (c) {
-      case 'd': case 'D': case 'w': case 'W': case 's': case 'S':
-        s |= class_set(c);
-        return;
       case 't': s.set('\t'); return;
       case 'n': s.set('\n'); return;
       case 'r': s.set('\r'); return;
@@ -282,8 +297,7 @@ class Parser {
       unsigned char low = 0;
       if (peek() == '\\') {
         ++at_;
-        const char e = more() ? peek() : '\0';
-        single = !(e == 'd' || e == 'D' || e == 'w' || e == 'W' || e == 's' || e == 'S');
+        single = !(more() && is_class_escape(peek()));
         escape(item, one, true);
         if (single) low = first_byte(one);
       } else {
@@ -296,8 +310,7 @@ class Parser {
         Set high;
         if (peek() == '\\') {
           ++at_;
-          const char e = more() ? peek() : '\0';
-          if (e == 'd' || e == 'D' || e == 'w' || e == 'W' || e == 's' || e == 'S')
+          if (more() && is_class_escape(peek()))
             fail("a range cannot end in a class escape", hi_at);
           escape(hi_at, high, true);
         } else {
@@ -310,12 +323,8 @@ class Parser {
       s |= one;
     }
     ++at_;  // the ]
-    if (icase_)  // before negating: [^a] refuses both cases
-      for (unsigned c = 'a'; c <= 'z'; ++c)
-        if (s[c] || s[c - 32]) s.set(c), s.set(c - 32);
-    Node n{Node::Kind::Bytes};
-    n.set = negated ? ~s : s;
-    return n;
+    s = cased(s);  // before negating: [^a] refuses both cases
+    return bytes(negated ? ~s : s);  // (the negation of a cased set is cased)
   }
 
   std::string_view p_;
