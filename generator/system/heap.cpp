@@ -1,5 +1,6 @@
 #include "system/heap.h"
 
+
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -9,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "system/small_blocks.h"
 
 namespace wfgen::system {
 
@@ -44,6 +47,26 @@ void use_huge_pages(uintptr_t begin, uintptr_t end) {
 
 }  // namespace
 
+void ready_range(void* begin, size_t bytes, size_t populate) {
+#if defined(MADV_POPULATE_WRITE) && !defined(__SANITIZE_ADDRESS__)
+  const auto from_addr = reinterpret_cast<uintptr_t>(begin);
+  if (huge_pages_on_request()) {
+    // The range's 2 MB pages fault in one at a time as the run reaches them.
+    use_huge_pages(from_addr, from_addr + bytes);
+  } else {
+    // Without them, the first `populate` bytes are faulted in with one call. A kernel
+    // without MADV_POPULATE_WRITE (before 5.14) refuses it: pages then fault in one by
+    // one, as they would have anyway.
+    const auto page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+    const uintptr_t from = round_up(from_addr, page);
+    const uintptr_t to = round_down(from_addr + std::min(populate, bytes), page);
+    if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
+  }
+#else
+  (void)begin, (void)bytes, (void)populate;
+#endif
+}
+
 void prepare_heap(const HeapPlan& plan) {
 #if defined(MADV_POPULATE_WRITE) && !defined(__SANITIZE_ADDRESS__)
   // Large buffers (the outputs, files read) stay on the heap instead of getting mappings
@@ -58,20 +81,10 @@ void prepare_heap(const HeapPlan& plan) {
   // longer than its faults cost them, measured with 2 threads.)
   void* block = std::malloc(plan.reserve);
   if (!block) return;  // a capped address space: the heap grows as it needs
-  const auto begin = reinterpret_cast<uintptr_t>(block);
-  if (huge_pages_on_request()) {
-    // The reserve's 2 MB pages fault in one at a time as the run reaches them.
-    use_huge_pages(begin, begin + plan.reserve);
-  } else {
-    // Without them, the first `populate` bytes are faulted in with one call. A kernel
-    // without MADV_POPULATE_WRITE (before 5.14) refuses it: pages then fault in one by
-    // one, as they would have anyway.
-    const auto page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-    const uintptr_t from = round_up(begin, page);
-    const uintptr_t to = round_down(begin + std::min(plan.populate, plan.reserve), page);
-    if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
-  }
+  ready_range(block, plan.reserve, plan.populate);
   std::free(block);  // back to the heap's free top, where the run's allocations come from
+  // Blocks up to 1 KB come from a range of their own (system/small_blocks.h).
+  prepare_small_blocks(plan.populate);
 #else
   (void)plan;
 #endif

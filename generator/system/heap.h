@@ -18,6 +18,10 @@ struct HeapPlan {
   size_t grow = size_t{4} << 20;
 };
 
+// Makes [begin, begin + bytes) ready for a run: backed by 2 MB pages where the kernel
+// gives them on request, else its first `populate` bytes faulted in with one call.
+void ready_range(void* begin, size_t bytes, size_t populate);
+
 // For the CLI's main (and the benchmarks', so that they measure what a run costs), before
 // anything is allocated in earnest.
 void prepare_heap(const HeapPlan& plan = {});

@@ -1,0 +1,35 @@
+// The process's operator new and delete. A run makes ~300,000 allocations, almost all of
+// them under 1 KB (strings, JSON and template values, YAML nodes), and glibc's malloc
+// spent ~200 instructions on each allocation and its free: a fifth of a check. Blocks up
+// to 1 KB now come from free lists each thread keeps per size (16-byte steps), refilled
+// from 64 KB spans of one reserved address range; larger blocks, and every block once
+// the range is used up or could not be reserved, come from malloc. A thread that frees
+// more than 64 KB of a size hands the list over to the threads that allocate (a renderer
+// frees what the planner made), and a thread that ends gives its lists back. Memory is
+// never returned to the system: wfgen is a command that ends, and the benchmarks repeat
+// the same run.
+// Sanitizer builds keep the sanitizers' own operator new (they check every block).
+#pragma once
+
+#include <cstddef>
+
+namespace wfgen::system {
+
+struct SmallBlockStats {
+  bool active = false;        // this build's operator new is ours (no sanitizer)
+  bool reserved = false;      // the range is reserved (at the first allocation)
+  size_t spans_taken = 0;     // spans handed to threads so far
+  size_t region_bytes = 0;    // the range's size
+};
+
+SmallBlockStats small_block_stats();
+
+// Whether `p` came from the range (a block of up to 1 KB).
+bool is_small_block(const void* p);
+
+// The range's first `bytes`, where the run's first spans are, made ready (2 MB pages
+// where the kernel gives them on request, else faulted in with one call): as
+// prepare_heap does for malloc's heap.
+void prepare_small_blocks(size_t bytes);
+
+}  // namespace wfgen::system

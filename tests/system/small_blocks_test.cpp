@@ -1,0 +1,158 @@
+// The process's operator new (system/small_blocks.h): blocks up to 1 KB come from the
+// range, aligned, distinct, reused once freed, across threads, and given back by threads
+// that end; larger blocks and sanitizer builds are malloc's. `::operator new` is called
+// directly: a new-expression's allocation may be elided by the compiler.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "system/small_blocks.h"
+
+using wfgen::system::is_small_block;
+using wfgen::system::small_block_stats;
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kOurs = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+constexpr bool kOurs = false;
+#else
+constexpr bool kOurs = true;
+#endif
+#else
+constexpr bool kOurs = true;
+#endif
+
+struct Held {
+  void* p;
+  size_t size;
+};
+
+}  // namespace
+
+TEST(SmallBlocks, OursUnlessASanitizerBringsItsOwn) {
+  void* p = ::operator new(24);
+  EXPECT_EQ(small_block_stats().active, kOurs);
+  EXPECT_EQ(small_block_stats().reserved, kOurs);
+  EXPECT_EQ(is_small_block(p), kOurs);
+  ::operator delete(p);
+}
+
+TEST(SmallBlocks, EverySizeUpTo1KBIsAlignedDistinctAndKeepsItsBytes) {
+  std::vector<Held> held;
+  for (size_t size = 0; size <= 1024; ++size)
+    for (int copy = 0; copy < 3; ++copy) held.push_back({::operator new(size), size});
+  std::set<uintptr_t> starts;
+  for (size_t i = 0; i < held.size(); ++i) {
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(held[i].p) % 16, 0u) << held[i].size;
+    EXPECT_EQ(is_small_block(held[i].p), kOurs) << held[i].size;
+    EXPECT_TRUE(starts.insert(reinterpret_cast<uintptr_t>(held[i].p)).second);
+    std::memset(held[i].p, static_cast<int>(i & 0xff), held[i].size);
+  }
+  // Written all at once and read back: no block overlaps another.
+  for (size_t i = 0; i < held.size(); ++i) {
+    auto* bytes = static_cast<unsigned char*>(held[i].p);
+    for (size_t b = 0; b < held[i].size; ++b)
+      ASSERT_EQ(bytes[b], static_cast<unsigned char>(i & 0xff)) << held[i].size << " byte " << b;
+  }
+  for (const Held& h : held) ::operator delete(h.p, h.size);
+}
+
+TEST(SmallBlocks, LargerBlocksAreMallocs) {
+  for (size_t size : {1025u, 4096u, 1u << 20}) {
+    void* p = ::operator new(size);
+    EXPECT_FALSE(is_small_block(p)) << size;
+    std::memset(p, 1, size);
+    ::operator delete(p);
+  }
+}
+
+TEST(SmallBlocks, AFreedBlockIsTheNextOfItsSize) {
+  void* a = ::operator new(40);
+  ::operator delete(a, 40);
+  void* b = ::operator new(48);  // the same 16-byte step
+  EXPECT_EQ(a == b, kOurs);
+  void* c = ::operator new(64);  // another step
+  EXPECT_NE(b, c);
+  ::operator delete(b);
+  ::operator delete(c);
+}
+
+TEST(SmallBlocks, ABlockFreedOnAnotherThreadIsThatThreadsToReuse) {
+  void* made = nullptr;
+  std::thread([&] { made = ::operator new(200); }).join();
+  ::operator delete(made);
+  void* again = ::operator new(200);
+  EXPECT_EQ(again == made, kOurs);
+  ::operator delete(again);
+}
+
+TEST(SmallBlocks, ThreadsThatEndGiveTheirBlocksBack) {
+  auto work = [] {
+    std::vector<void*> blocks;
+    for (int i = 0; i < 3000; ++i) blocks.push_back(::operator new(16 + (i % 5) * 100));
+    for (void* p : blocks) ::operator delete(p);
+  };
+  std::thread(work).join();
+  const size_t after_one = small_block_stats().spans_taken;
+  for (int t = 0; t < 200; ++t) std::thread(work).join();
+  // Each thread takes the blocks and span ends the ones before it gave back: 200 more
+  // threads need no more spans (a few for this thread's own allocations at most).
+  EXPECT_LE(small_block_stats().spans_taken, after_one + 2);
+  EXPECT_EQ(after_one > 0, kOurs);
+}
+
+TEST(SmallBlocks, BlocksFreedByAnotherThreadGoBackToTheThreadThatMakesThem) {
+  // A maker that lives on, a freer that only frees (the planner and a renderer): what the
+  // freer holds past 64 KB of a size is handed over, and the maker takes it back.
+  std::vector<void*> batch;
+  std::atomic<int> turn{0};  // even: the maker's, odd: the freer's
+  constexpr int kRounds = 50;
+  size_t spans_after_first = 0;
+  std::thread maker([&] {
+    for (int round = 0; round < kRounds; ++round) {
+      while (turn.load() != 2 * round) std::this_thread::yield();
+      batch.clear();
+      for (int i = 0; i < 10000; ++i) batch.push_back(::operator new(100));
+      if (round == 0) spans_after_first = small_block_stats().spans_taken;
+      turn.store(2 * round + 1);
+    }
+  });
+  for (int round = 0; round < kRounds; ++round) {
+    while (turn.load() != 2 * round + 1) std::this_thread::yield();
+    for (void* p : batch) ::operator delete(p, 100);
+    turn.store(2 * round + 2);
+  }
+  maker.join();
+  // 10,000 blocks of 112 bytes are 18 spans: kept by the freer, each round would take
+  // as many new ones.
+  EXPECT_LE(small_block_stats().spans_taken, spans_after_first + 4);
+}
+
+TEST(SmallBlocks, ZeroBytesIsADistinctBlock) {
+  void* a = ::operator new(0);
+  void* b = ::operator new(0);
+  EXPECT_NE(a, nullptr);
+  EXPECT_NE(a, b);
+  ::operator delete(a);
+  ::operator delete(b);
+}
+
+TEST(SmallBlocks, WhatCannotBeHadIsBadAllocOrNull) {
+  const size_t too_much = SIZE_MAX / 2;
+  EXPECT_EQ(::operator new(too_much, std::nothrow), nullptr);
+  EXPECT_EQ(::operator new[](too_much, std::nothrow), nullptr);
+  EXPECT_THROW((void)::operator new(too_much), std::bad_alloc);
+  void* small = ::operator new(8, std::nothrow);
+  EXPECT_EQ(is_small_block(small), kOurs);
+  ::operator delete(small, std::nothrow);
+}
