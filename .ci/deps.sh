@@ -13,6 +13,7 @@ set -euo pipefail
 wfgen_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 wfgen_build_packages=(cmake g++ make nlohmann-json3-dev libcli11-dev)
 wfgen_test_packages=(libgtest-dev libbenchmark-dev python3)
+wfgen_test_packages+=(xxhash)  # xxhsum: the fingerprint's hash checked against xxHash's own
 wfgen_test_packages+=(clang libclang-rt-14-dev)  # .ci/fuzz: clang and its libFuzzer runtime
 
 wfgen_quietly() {

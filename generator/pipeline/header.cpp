@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdint>
 
+#include "pipeline/xxh64.h"
+
 namespace wfgen::pipeline {
 
 namespace {
@@ -54,6 +56,24 @@ std::string header_comment(std::string_view header, CommentStyle style) {
   return out;
 }
 
+// The fingerprint files written before 2026-11-29 carry: FNV-1a 64. Still recognized, so
+// that a file an earlier wfgen wrote is not taken for a hand edit.
+uint64_t legacy_fnv1a(std::string_view text) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string hex16(uint64_t h) {
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) out[i] = digits[h & 15];
+  return out;
+}
+
 }  // namespace
 
 CommentStyle comment_style(std::string_view path) {
@@ -62,35 +82,35 @@ CommentStyle comment_style(std::string_view path) {
   return CommentStyle::Hash;
 }
 
-std::string fingerprint(std::string_view text) {
-  uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  static const char* digits = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, h >>= 4) out[i] = digits[h & 15];
-  return out;
-}
+std::string fingerprint(std::string_view text) { return hex16(xxh64(text)); }
 
 std::string compose_output(std::string_view sources, std::string_view header,
                            std::string_view body, CommentStyle style) {
-  std::string rest = style == CommentStyle::None ? "" : header_comment(header, style);
+  const std::string comment = style == CommentStyle::None ? "" : header_comment(header, style);
   while (!body.empty() && body.back() == '\n') body.remove_suffix(1);
-  if (!body.empty()) {
-    rest += body;
-    rest += '\n';
+  const std::string_view body_end = body.empty() ? "" : "\n";
+  // The marker line with room for the fingerprint, then the rest, which the fingerprint is
+  // of: the body (345 KB for PyTorch's largest workflow) is copied once, into the output.
+  std::string out;
+  size_t digits = 0;
+  if (style != CommentStyle::None) {
+    out = style == CommentStyle::Html ? kHtmlMarker : kMarker;
+    out += " from ";
+    out += sources;
+    out += "; DO NOT EDIT ";
+    out += kFingerprintTag;
+    digits = out.size();
+    out.append(16, '0');
+    out += style == CommentStyle::Html ? ") -->\n" : ")\n";
   }
-  if (style == CommentStyle::None) return rest;
-  std::string out(style == CommentStyle::Html ? kHtmlMarker : kMarker);
-  out += " from ";
-  out += sources;
-  out += "; DO NOT EDIT ";
-  out += kFingerprintTag;
-  out += fingerprint(rest);
-  out += style == CommentStyle::Html ? ") -->\n" : ")\n";
-  return out + rest;
+  const size_t rest = out.size();
+  out.reserve(rest + comment.size() + body.size() + body_end.size());
+  out += comment;
+  out += body;
+  out += body_end;
+  if (style != CommentStyle::None)
+    out.replace(digits, 16, fingerprint(std::string_view(out).substr(rest)));
+  return out;
 }
 
 std::optional<size_t> body_offset(std::string_view content, std::string_view body) {
@@ -121,7 +141,8 @@ HeaderInfo inspect(std::string_view content, CommentStyle style) {
   std::string_view recorded = first.substr(tag + kFingerprintTag.size());
   std::string_view close = first.substr(0, kHtmlMarker.size()) == kHtmlMarker ? ") -->" : ")";
   info.intact = recorded.size() == 16 + close.size() && recorded.substr(16) == close &&
-                recorded.substr(0, 16) == fingerprint(rest);
+                (recorded.substr(0, 16) == fingerprint(rest) ||
+                 recorded.substr(0, 16) == hex16(legacy_fnv1a(rest)));
   return info;
 }
 

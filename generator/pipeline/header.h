@@ -25,7 +25,7 @@ enum class CommentStyle {
 };
 CommentStyle comment_style(std::string_view path);
 
-// 16 hex digits of FNV-1a 64 over `text`: stable on every machine.
+// 16 hex digits of XXH64 over `text` (pipeline/xxh64.h): stable on every machine.
 std::string fingerprint(std::string_view text);
 
 // marker line (naming `sources`) + `header` as comment lines + `body` ending in exactly

@@ -2,6 +2,8 @@
 // messages, determinism, nothing written on failure, stale deletion.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -106,6 +108,35 @@ TEST_F(Project, CheckHandEdited) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("generated/job-b.yml: edited by hand"), std::string::npos);
   EXPECT_NE(r.out.find("-    runs-on: macos-15\n+    runs-on: macos-14\n"), std::string::npos);
+}
+
+// A file an earlier wfgen wrote carries FNV-1a 64 of the rest of the file (the fingerprint
+// before XXH64): untouched since, it is out of date, not edited by hand, and generate
+// rewrites it without --force.
+TEST_F(Project, AFileWithTheEarlierFingerprintIsOutOfDateNotHandEdited) {
+  ASSERT_EQ(generate().exit_code, 0);
+  const std::string now = slurp(root / "generated/job-b.yml");
+  const std::string rest = now.substr(now.find('\n') + 1);
+  uint64_t fnv = 14695981039346656037ull;
+  for (unsigned char c : rest) {
+    fnv ^= c;
+    fnv *= 1099511628211ull;
+  }
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(fnv));
+  std::string earlier = now;
+  earlier.replace(earlier.find("(fingerprint ") + 13, 16, digits);
+  ASSERT_NE(earlier, now);
+  spit(root / "generated/job-b.yml", earlier);
+  auto r = check();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(
+      r.out.find("generated/job-b.yml: out of date: the sources changed since it was generated\n"),
+      std::string::npos)
+      << r.out;
+  auto g = generate();
+  EXPECT_EQ(g.exit_code, 0) << g.err;
+  EXPECT_EQ(slurp(root / "generated/job-b.yml"), now);
 }
 
 TEST_F(Project, CheckStaleAndGenerateDeletesIt) {
