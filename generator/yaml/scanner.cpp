@@ -888,6 +888,14 @@ Token Scanner::scan_plain(std::vector<uint32_t>* origins) {
           continue;
         }
       }
+      // One space between two words of the line belongs to the run (names, `if:`
+      // expressions); whatever else follows a blank (a comment, more blanks, the line's
+      // end, ':' or a flow indicator) is for the code below.
+      if (pos_ + 1 < size_ && data_[pos_] == ' ' && !(char_class(data_[pos_ + 1]) & stop) &&
+          data_[pos_ + 1] != '#') {
+        pos_ += 2;
+        continue;
+      }
       break;
     }
     if (pos_ == s) break;
