@@ -43,6 +43,7 @@ bool starts_with_marker(std::string_view head);
 struct HeaderInfo {
   bool generated = false;  // the first line is our marker (or the style has none)
   bool intact = false;     // and the rest of the file still matches its fingerprint
+                           // (XXH64, or the FNV-1a 64 an earlier wfgen wrote)
 };
 // What the committed `content` of an output of `style` says about itself. A style without
 // comments cannot say: such a file counts as generated and intact.

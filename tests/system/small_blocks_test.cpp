@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <set>
 #include <thread>
@@ -136,6 +137,55 @@ TEST(SmallBlocks, BlocksFreedByAnotherThreadGoBackToTheThreadThatMakesThem) {
   // 10,000 blocks of 112 bytes are 18 spans: kept by the freer, each round would take
   // as many new ones.
   EXPECT_LE(small_block_stats().spans_taken, spans_after_first + 4);
+}
+
+TEST(SmallBlocks, ThreadsTradingBlocksNeverGetOneTwice) {
+  // Four threads allocate blocks of every size class, fill each with a stamp of its own,
+  // and trade them through one queue: whoever frees a block first checks its stamp, so a
+  // block handed out twice, or written by the allocator while in use, shows.
+  struct Stamped {
+    unsigned char* p;
+    size_t size;
+    unsigned char stamp;
+  };
+  std::mutex lock;
+  std::vector<Stamped> queue;
+  std::atomic<size_t> broken{0};
+  auto check_and_free = [&](const Stamped& b) {
+    for (size_t i = 0; i < b.size; ++i)
+      if (b.p[i] != b.stamp) {
+        ++broken;
+        break;
+      }
+    ::operator delete(b.p, b.size);
+  };
+  auto work = [&](unsigned seed) {
+    uint32_t x = seed;
+    for (int i = 0; i < 40000; ++i) {
+      x = x * 1664525u + 1013904223u;
+      const size_t size = (x >> 8) % 1100;  // past 1 KB too: malloc's blocks mix in
+      Stamped b{static_cast<unsigned char*>(::operator new(size)), size,
+                static_cast<unsigned char>(x >> 24)};
+      std::memset(b.p, b.stamp, size);
+      Stamped other{nullptr, 0, 0};
+      {
+        std::lock_guard<std::mutex> hold(lock);
+        queue.push_back(b);
+        if (queue.size() > 64) {
+          const size_t at = (x >> 4) % queue.size();
+          other = queue[at];
+          queue[at] = queue.back();
+          queue.pop_back();
+        }
+      }
+      if (other.p) check_and_free(other);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 4; ++t) threads.emplace_back(work, 17 + t);
+  for (auto& t : threads) t.join();
+  for (const Stamped& b : queue) check_and_free(b);
+  EXPECT_EQ(broken.load(), 0u);
 }
 
 TEST(SmallBlocks, ZeroBytesIsADistinctBlock) {
