@@ -56,7 +56,7 @@ std::string header_comment(std::string_view header, CommentStyle style) {
   return out;
 }
 
-// The fingerprint files written before 2026-11-29 carry: FNV-1a 64. Still recognized, so
+// The fingerprint of files written before 2026-11-29: FNV-1a 64. Still recognized, so
 // that a file an earlier wfgen wrote is not taken for a hand edit.
 uint64_t legacy_fnv1a(std::string_view text) {
   uint64_t h = 14695981039346656037ull;

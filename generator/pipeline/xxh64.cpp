@@ -27,14 +27,14 @@ uint32_t read32(const unsigned char* p) {
   return v;
 }
 
-uint64_t round(uint64_t acc, uint64_t input) {
+uint64_t mix_lane(uint64_t acc, uint64_t input) {
   acc += input * kPrime2;
   acc = std::rotl(acc, 31);
   return acc * kPrime1;
 }
 
 uint64_t merge_round(uint64_t acc, uint64_t lane) {
-  acc ^= round(0, lane);
+  acc ^= mix_lane(0, lane);
   return acc * kPrime1 + kPrime4;
 }
 
@@ -48,10 +48,10 @@ uint64_t xxh64(std::string_view data) {
     uint64_t v1 = kPrime1 + kPrime2, v2 = kPrime2, v3 = 0, v4 = 0 - kPrime1;
     const unsigned char* const last_stripe = end - 32;
     do {
-      v1 = round(v1, read64(p));
-      v2 = round(v2, read64(p + 8));
-      v3 = round(v3, read64(p + 16));
-      v4 = round(v4, read64(p + 24));
+      v1 = mix_lane(v1, read64(p));
+      v2 = mix_lane(v2, read64(p + 8));
+      v3 = mix_lane(v3, read64(p + 16));
+      v4 = mix_lane(v4, read64(p + 24));
       p += 32;
     } while (p <= last_stripe);
     h = std::rotl(v1, 1) + std::rotl(v2, 7) + std::rotl(v3, 12) + std::rotl(v4, 18);
@@ -64,7 +64,7 @@ uint64_t xxh64(std::string_view data) {
   }
   h += data.size();
   for (; p + 8 <= end; p += 8) {
-    h ^= round(0, read64(p));
+    h ^= mix_lane(0, read64(p));
     h = std::rotl(h, 27) * kPrime1 + kPrime4;
   }
   if (p + 4 <= end) {

@@ -1,6 +1,5 @@
 #include "system/heap.h"
 
-
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
