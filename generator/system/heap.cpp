@@ -30,7 +30,8 @@ bool read_huge_pages_on_request() {
   return std::strstr(mode, "[always]") || std::strstr(mode, "[madvise]");
 }
 
-bool huge_pages_on_request() {
+// (Unused under AddressSanitizer, which keeps the heap to itself.)
+[[maybe_unused]] bool huge_pages_on_request() {
   static const bool on = read_huge_pages_on_request();
   return on;
 }
@@ -39,7 +40,7 @@ uintptr_t round_up(uintptr_t p, uintptr_t to) { return (p + to - 1) & ~(to - 1);
 uintptr_t round_down(uintptr_t p, uintptr_t to) { return p & ~(to - 1); }
 
 // Asks for 2 MB pages on the whole 2 MB pages inside [begin, end).
-void use_huge_pages(uintptr_t begin, uintptr_t end) {
+[[maybe_unused]] void use_huge_pages(uintptr_t begin, uintptr_t end) {
   const uintptr_t from = round_up(begin, kHugePage), to = round_down(end, kHugePage);
   if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
 }

@@ -12,19 +12,6 @@
 
 #include "system/heap.h"
 
-// Sanitizers replace operator new to check every block: theirs stays.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define WFGEN_SMALL_BLOCKS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-#define WFGEN_SMALL_BLOCKS 0
-#endif
-#endif
-#ifndef WFGEN_SMALL_BLOCKS
-#define WFGEN_SMALL_BLOCKS 1
-#endif
-
 namespace wfgen::system {
 
 namespace {

@@ -20,18 +20,8 @@ using wfgen::system::small_block_stats;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kOurs = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-constexpr bool kOurs = false;
-#else
-constexpr bool kOurs = true;
-#endif
-#else
-constexpr bool kOurs = true;
-#endif
+// Whether this build's operator new is ours (not a sanitizer's).
+constexpr bool kOurs = WFGEN_SMALL_BLOCKS != 0;
 
 struct Held {
   void* p;
