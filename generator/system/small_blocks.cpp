@@ -108,7 +108,7 @@ char* region_base() {
     g_region.refused = true;
     return nullptr;
   }
-  ready_range(base, kRegionBytes, 0);  // 2 MB pages where the kernel gives them on request
+  // (Its pages are made ready once, by prepare_small_blocks, as prepare_heap does the heap's.)
   g_region.base.store(base, std::memory_order_release);
   return base;
 }

@@ -41,9 +41,9 @@ SmallBlockStats small_block_stats();
 // Whether `p` came from the range (a block of up to 1 KB).
 bool is_small_block(const void* p);
 
-// The range's first `bytes`, where the run's first spans are, made ready (2 MB pages
-// where the kernel gives them on request, else faulted in with one call): as
-// prepare_heap does for malloc's heap.
+// The range made ready, once (prepare_heap calls it): backed by 2 MB pages where the kernel
+// gives them on request, else its first `bytes`, the run's first spans, faulted in with
+// one call; as prepare_heap does for malloc's heap.
 void prepare_small_blocks(size_t bytes);
 
 }  // namespace wfgen::system
