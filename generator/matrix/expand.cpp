@@ -2,7 +2,9 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "data/json_convert.h"
@@ -21,10 +23,40 @@ using data::pointer_child;
 
 namespace {
 
+// Where each value of a draft is written: key -> JSON pointer. The keys are the document's
+// or the spec's and the pointers the expander's, made once per item and shared by every
+// draft that takes its values: copying a draft (once per combination) copies no string.
+class Sources {
+ public:
+  void set(std::string_view key, const std::string* ptr) {
+    for (auto& [k, p] : entries_)
+      if (k == key) {
+        p = ptr;
+        return;
+      }
+    entries_.emplace_back(key, ptr);
+  }
+  const std::string* find(std::string_view key) const {
+    for (const auto& [k, p] : entries_)
+      if (k == key) return p;
+    return nullptr;
+  }
+  bool has(std::string_view key) const { return find(key) != nullptr; }
+  // The pointer of `key`'s value; "" (the document) when the draft does not know it.
+  const std::string& at(std::string_view key) const {
+    static const std::string unknown;
+    const std::string* p = find(key);
+    return p ? *p : unknown;
+  }
+
+ private:
+  std::vector<std::pair<std::string_view, const std::string*>> entries_;
+};
+
 // A row under construction: its values plus where each value came from.
 struct Draft {
   Json values = Json::object();
-  std::unordered_map<std::string, std::string> src;  // key -> pointer of its value
+  Sources src;
   std::string origin;
   bool unmatched_include = false;  // an include item that extended no combination
 };
@@ -138,20 +170,21 @@ class Expander {
     rows.back().origin = pointer_child(spec.ptr, "axes");
     for (const Axis& axis : spec.axes) {
       const Json& values = *lookup(axis.ptr);
+      std::vector<const std::string*> at;
+      for (size_t i = 0; i < values.size(); ++i) at.push_back(keep(pointer_child(axis.ptr, i)));
       std::vector<Draft> next;
       next.reserve(rows.size() * values.size());
+      std::unordered_map<std::string, bool> applies;  // see axis_applies
       for (Draft& r : rows) {
         // A conditional axis leaves the combinations it does not apply to as they are.
-        if (!axis.when.empty() &&
-            !holds(axis.when, axis.when_ptr, "`when` of axis '" + axis.name + "'",
-                   context(r.values))) {
+        if (!axis.when.empty() && !axis_applies(axis, r.values, applies)) {
           next.push_back(std::move(r));
           continue;
         }
         for (size_t i = 0; i < values.size(); ++i) {
           Draft d = i + 1 < values.size() ? r : std::move(r);  // the last takes r itself
           d.values[axis.name] = values[i];
-          d.src[axis.name] = pointer_child(axis.ptr, i);
+          d.src.set(axis.name, at[i]);
           next.push_back(std::move(d));
         }
       }
@@ -159,6 +192,31 @@ class Expander {
     }
     return rows;
   }
+
+  // Whether conditional `axis` applies to a combination of `values`. An expression's value
+  // depends only on the variables it names (each evaluation has variables of its own, so
+  // none sees what another did), so it is evaluated once per distinct values of the fields
+  // it names, kept in `applies`; most combinations repeat the few values a `when` reads.
+  bool axis_applies(const Axis& axis, const Json& values,
+                    std::unordered_map<std::string, bool>& applies) {
+    const std::string what = "`when` of axis '" + axis.name + "'";
+    std::string key;
+    try {
+      for (const std::string& name : eval_.names(axis.when)) {
+        auto v = values.find(name);
+        key += v == values.end() ? "-" : "=" + v->dump();  // absent, or its value
+        key += '\0';
+      }
+    } catch (const jinja::TemplateError& e) {
+      throw expression_error(doc_, axis.when_ptr, e, "in " + what);
+    }
+    auto [known, fresh] = applies.try_emplace(std::move(key));
+    if (fresh) known->second = holds(axis.when, axis.when_ptr, what, context(values));
+    return known->second;
+  }
+
+  // A pointer string kept as long as the expander, for drafts to share.
+  const std::string* keep(std::string ptr) { return &kept_.emplace_back(std::move(ptr)); }
 
   // An exclude/include item must be a mapping of known keys.
   const Json& item_mapping(const MatrixSpec& spec, const std::string& ptr, bool axes_only,
@@ -212,14 +270,17 @@ class Expander {
       const Json& item = item_mapping(spec, ptr, false, "an include");
       bool extended = false;
       auto is_axis = [&](const std::string& k) { return spec.is_axis(k); };
+      // The item's values that are no axis, with where each is written.
+      std::vector<std::pair<Json::const_iterator, const std::string*>> adds;
+      for (auto it = item.begin(); it != item.end(); ++it)
+        if (!spec.is_axis(it.key())) adds.emplace_back(it, keep(pointer_child(ptr, it.key())));
       for (size_t r = 0; r < originals; ++r) {
         Draft& d = rows[r];
         if (!include_agrees(item, d.values, is_axis)) continue;
         extended = true;
-        for (auto it = item.begin(); it != item.end(); ++it) {
-          if (spec.is_axis(it.key())) continue;
+        for (const auto& [it, at] : adds) {
           d.values[it.key()] = it.value();
-          d.src[it.key()] = pointer_child(ptr, it.key());
+          d.src.set(it.key(), at);
         }
       }
       if (!extended) {
@@ -238,7 +299,7 @@ class Expander {
     d.origin = ptr;
     for (auto it = item.begin(); it != item.end(); ++it) {
       d.values[it.key()] = it.value();
-      d.src[it.key()] = pointer_child(ptr, it.key());
+      d.src.set(it.key(), keep(pointer_child(ptr, it.key())));
     }
     (void)spec;
     return d;
@@ -250,9 +311,14 @@ class Expander {
     for (auto it = d.values.begin(); it != d.values.end(); ++it) {
       const std::string& k = it.key();
       if (!spec.field(k) && !(spec.expand_shards && k == "shards"))
-        throw doc_.error_at(d.src[k], data::unknown_key_message("key", k, spec.row_keys()), true);
+        throw doc_.error_at(d.src.at(k), data::unknown_key_message("key", k, spec.row_keys()),
+                            true);
     }
     Json row = Json::object();
+    // Fields are unique: each is appended, not looked up first as row[name] would.
+    auto put = [&row](const std::string& name, Json value) {
+      row.get_ref<Json::object_t&>().emplace_back(name, std::move(value));
+    };
     std::vector<Row> nested;  // the rows of the `expand_table`
     for (const FieldSpec& f : spec.fields) {
       auto found = d.values.find(f.name);
@@ -263,9 +329,9 @@ class Expander {
         else if (expands && f.has_default)
           ;
         else if (f.has_default && f.type == FieldType::Table && !f.default_value.is_null())
-          row[f.name] = table_json(*f.table, pointer_child(f.ptr, "default"));
+          put(f.name, table_json(*f.table, pointer_child(f.ptr, "default")));
         else if (f.has_default)
-          row[f.name] = f.default_value;
+          put(f.name, f.default_value);
         else if (!f.derived)
           throw doc_.error_at(d.origin, "missing required field '" + f.name + "'" +
                                             (d.unmatched_include
@@ -274,7 +340,7 @@ class Expander {
                                                  : ""));
         continue;
       }
-      const std::string& src = d.src[f.name];
+      const std::string& src = d.src.at(f.name);
       const Json& v = *found;
       bool null_ok = v.is_null() && f.has_default && f.default_value.is_null();
       if (!null_ok && !type_accepts(f.type, v))
@@ -284,9 +350,9 @@ class Expander {
       if (expands) {
         if (!v.is_null()) nested = expand(*f.table, src, true);
       } else if (f.type == FieldType::Table && !v.is_null()) {
-        row[f.name] = table_json(*f.table, src);
+        put(f.name, table_json(*f.table, src));
       } else {
-        row[f.name] = v;
+        put(f.name, v);
       }
     }
     if (spec.expand_table.empty()) {
@@ -305,8 +371,8 @@ class Expander {
             merged[it.key()][kv.key()] = kv.value();
           continue;
         }
-        const std::string at = pointer_child(n.origin_ptr, it.key());
-        if (lookup(at)) v.src[it.key()] = at;
+        std::string at = pointer_child(n.origin_ptr, it.key());
+        if (lookup(at)) v.src.set(*keep(it.key()), keep(std::move(at)));
         merged[it.key()] = std::move(it.value());
       }
       make_shards(spec, v, std::move(merged), entry, out);
@@ -342,8 +408,8 @@ class Expander {
 
   // Where a row's field is written: the value the row set, else the row itself.
   std::string field_ptr(const Draft& d, const std::string& field) const {
-    auto it = d.src.find(field);
-    return it != d.src.end() ? it->second : d.origin;
+    const std::string* at = d.src.find(field);
+    return at ? *at : d.origin;
   }
 
   // The constraints of every field, then the spec's `checks`, on a finished row.
@@ -355,7 +421,7 @@ class Expander {
       if (v == row.end() || v->is_null()) continue;
       auto broken = check_constraints(f.type, f.rules, *v, &row);
       if (!broken) continue;
-      bool set = d.src.count(f.name) > 0;
+      bool set = d.src.has(f.name);
       std::string what = f.derived && !set ? "derived field '" : "field '";
       throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
                           what + f.name + "': " + broken->message, set && broken->at_key);
@@ -402,10 +468,10 @@ class Expander {
           auto at = [&](size_t row, size_t item) {
             const Draft& d = *made.where[row];
             std::string p = field_ptr(d, f.name);
-            return list && d.src.count(f.name) ? pointer_child(p, item) : p;
+            return list && d.src.has(f.name) ? pointer_child(p, item) : p;
           };
           data::Mark was = doc_.value_mark(at(i0, j0));
-          const bool derived = f.derived && !made.where[i]->src.count(f.name);
+          const bool derived = f.derived && !made.where[i]->src.has(f.name);
           throw doc_.error_at(at(i, j),
                               std::string(derived ? "derived field '" : "field '") + f.name +
                                   "' must be unique" + among(f.unique_within) +
@@ -444,7 +510,7 @@ class Expander {
         std::string name = v.is_string() ? v.get<std::string>() : v.dump();
         if (std::find(known.begin(), known.end(), name) != known.end()) return;
         const Draft& d = *made.where[i];
-        bool set = d.src.count(f.name) > 0;
+        bool set = d.src.has(f.name);
         std::string near = data::closest_match(name, known);
         std::string scope;  // as `one_of: {matrix, match}` says it: " with workflow 'pull'"
         for (size_t m = 0; m < c->sibling_match.size(); ++m) {
@@ -560,6 +626,7 @@ class Expander {
   ExpressionEvaluator& eval_;
   jinja::StringPool keys_;  // the rows' keys, shared by every row's variables
   std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
+  std::deque<std::string> kept_;  // see keep()
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included
 };

@@ -29,6 +29,12 @@ const jinja::Template& ExpressionEvaluator::compiled(const std::string& expr) {
   return *it->second;
 }
 
+const std::vector<std::string>& ExpressionEvaluator::names(const std::string& expr) {
+  auto it = names_.find(expr);
+  if (it == names_.end()) it = names_.emplace(expr, jinja::expression_names(compiled(expr))).first;
+  return it->second;
+}
+
 jinja::Value ExpressionEvaluator::evaluate(const std::string& expr, const jinja::Value& vars) {
   return env_.evaluate(compiled(expr), vars);
 }
@@ -52,9 +58,8 @@ bool ExpressionEvaluator::holds_for_row(const std::string& expr, const jinja::Va
         if (auto it = row.find(name); it != row.end()) put(name, *it);
     return ctx;
   };
-  const std::vector<std::string> names = jinja::expression_names(compiled_expr);
   try {
-    return jinja::truthy(env_.evaluate(compiled_expr, with_row(&names)));
+    return jinja::truthy(env_.evaluate(compiled_expr, with_row(&names(expr))));
   } catch (const jinja::TemplateError&) {
     return jinja::truthy(env_.evaluate(compiled_expr, with_row(nullptr)));
   }

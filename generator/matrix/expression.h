@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "data/document.h"
 #include "jinja/error.h"
@@ -35,6 +36,11 @@ class ExpressionEvaluator {
   bool holds_for_row(const std::string& expr, const jinja::Value& vars, const data::Json& row,
                      jinja::StringPool& keys);
 
+  // The names `expr` mentions (jinja/analysis/expression_names.h): what its value can
+  // depend on, besides the functions and filters it calls. Throws as evaluate does when
+  // `expr` does not compile.
+  const std::vector<std::string>& names(const std::string& expr);
+
   // Expressions over one set of variables that grows between them (a row's derived
   // fields, then its checks), taken in once (jinja/runtime/expression_scope.h).
   class Scope {
@@ -55,6 +61,7 @@ class ExpressionEvaluator {
 
   jinja::Environment env_;
   std::unordered_map<std::string, std::shared_ptr<const jinja::Template>> cache_;
+  std::unordered_map<std::string, std::vector<std::string>> names_;
 };
 
 // `e`, raised by the expression (or template) written as the string at `ptr` of `doc`, as

@@ -94,6 +94,35 @@ TEST(MatrixWhen, ExcludeAndIncludeMatchOnlyRowsThatHaveTheAxis) {
                                            "windows cuda 12.6 gpu"}));
 }
 
+// A condition is decided once per distinct values of the fields it names: every field it
+// reads counts, and a field a combination lacks differs from any value.
+TEST(MatrixWhen, AConditionIsDecidedByEveryFieldItReads) {
+  Json rows = rows_of(
+      "fields:\n"
+      "  a: string\n"
+      "  b: {type: string, default: '-'}\n"
+      "  d: string\n"
+      "  c: {type: string, default: '-'}\n"
+      "axes:\n"
+      "  a: [x, y]\n"
+      "  b: {values: ['1', '2'], when: \"a == 'x'\"}\n"
+      "  d: [p, q]\n"
+      "  c: {values: [on], when: \"a == 'x' and b == '2' or a == 'y' and b is not defined\"}\n");
+  std::vector<std::string> got;
+  for (const auto& r : rows) got.push_back(brief(r, {"a", "b", "d", "c"}));
+  EXPECT_EQ(got, (std::vector<std::string>{"x 1 p -", "x 1 q -", "x 2 p on", "x 2 q on",
+                                           "y - p on", "y - q on"}));
+}
+
+TEST(MatrixWhenErrors, AConditionThatFailsOnlyForLaterValuesFailsThere) {
+  EXPECT_EQ(error_of("fields: {n: int, m: string, c: {type: string, default: ''}}\n"
+                     "axes:\n"
+                     "  n: [1, 1, 0]\n"
+                     "  m: [a, b]\n"
+                     "  c: {values: [on], when: \"10 // n > 1\"}\n"),
+            "m.yml:5:31: error: in `when` of axis 'c': integer division or modulo by zero");
+}
+
 TEST(MatrixWhenErrors, PositionedAtTheAxis) {
   EXPECT_EQ(error_of("fields: {package: string, python: string}\n"
                      "axes:\n"
