@@ -579,8 +579,9 @@ class Expander {
         throw doc_.error_at(df.ptr, "derived field '" + df.name + "' must be of type " +
                                         std::string(type_name(f->type)) + ", but is " +
                                         std::string(json_type_name(v)) + " " + v.dump());
-      // A scalar is the same value as data and back; anything else is taken as data gives
-      // it back (a tuple becomes a list, Markup a plain string), as the row holds it.
+      // What is the same value as data and back is kept (a list of a table's rows, say);
+      // anything else is taken as data gives it back (a tuple becomes a list, Markup a
+      // plain string), as the row holds it.
       vars->set(df.name, same_as_data(result) ? std::move(result) : data::to_value(v, keys_));
       row[df.name] = std::move(v);
     }
@@ -607,7 +608,7 @@ class Expander {
     entries = std::move(sorted);
   }
 
-  // Whether `v` is the value its data converts back to.
+  // Whether `v` (which data::from_value took) is the value its data converts back to.
   static bool same_as_data(const jinja::Value& v) {
     switch (v.kind()) {
       case jinja::Kind::None:
@@ -617,6 +618,15 @@ class Expander {
         return true;
       case jinja::Kind::String:
         return !v.is_markup();  // as data, Markup is a plain string
+      case jinja::Kind::List:
+        return std::all_of(v.items().begin(), v.items().end(), same_as_data);
+      case jinja::Kind::Dict:
+        // As data, keys are strings (a number key would come back a string).
+        return std::all_of(v.dict_obj().entries().begin(), v.dict_obj().entries().end(),
+                           [](const auto& kv) {
+                             return kv.first.is_string() && !kv.first.is_markup() &&
+                                    same_as_data(kv.second);
+                           });
       default:
         return false;
     }

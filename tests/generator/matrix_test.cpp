@@ -126,6 +126,26 @@ TEST(Matrix, DerivedFieldsAreComputedDefaults) {
   EXPECT_EQ(keys, "family,expect_failure,expect_pytorch_failure,build_pytorch,label,");
 }
 
+// A later derivation sees an earlier derived value as the row holds it: a tuple as a list,
+// Markup as a plain string; lists and mappings of data as they are.
+TEST(Matrix, DerivedValuesAreSeenAsData) {
+  Json rows = rows_of(
+      "fields: {name: string, t: list, m: string, l: list, s1: string, s2: string, "
+      "s3: string}\n"
+      "derive:\n"
+      "  t: '(1, 2)'\n"
+      "  m: \"'<b>' | safe\"\n"
+      "  l: \"[{'k': ['v'], 'n': none}]\"\n"
+      "  s1: \"t ~ ''\"\n"
+      "  s2: m | e\n"
+      "  s3: \"l[0].k[0] ~ (l | tojson)\"\n"
+      "entries: [{name: x}]\n");
+  EXPECT_EQ(rows[0]["t"], Json::parse("[1, 2]"));
+  EXPECT_EQ(rows[0]["s1"], "[1, 2]");
+  EXPECT_EQ(rows[0]["s2"], "&lt;b&gt;");
+  EXPECT_EQ(rows[0]["s3"], R"(v[{"k": ["v"], "n": null}])");
+}
+
 TEST(Matrix, DerivedFieldsSeeShardsAndTables) {
   Json rows = rows_of(
       "fields:\n"
