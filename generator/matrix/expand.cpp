@@ -193,10 +193,11 @@ class Expander {
     return rows;
   }
 
-  // Whether conditional `axis` applies to a combination of `values`. An expression's value
-  // depends only on the variables it names (each evaluation has variables of its own, so
-  // none sees what another did), so it is evaluated once per distinct values of the fields
-  // it names, kept in `applies`; most combinations repeat the few values a `when` reads.
+  // Whether conditional `axis` applies to a combination of `values`. A condition is taken
+  // as a function of the names it mentions: each evaluation gets the combination's values
+  // anew and the same tables, so it is evaluated once per distinct values of the fields it
+  // names, kept in `applies` (most combinations repeat the few values a `when` reads). One
+  // that changes a table it reads (`list.pop()`) changes it once per such value.
   bool axis_applies(const Axis& axis, const Json& values,
                     std::unordered_map<std::string, bool>& applies) {
     const std::string what = "`when` of axis '" + axis.name + "'";

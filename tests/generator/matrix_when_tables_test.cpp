@@ -42,11 +42,18 @@ std::string error_of(const std::string& text) {
   return error_from([&] { rows_of(text); });
 }
 
-// One row as "field=value ..." over `keys`, for short expectations.
+// One row as "value value ..." over `keys`, for short expectations.
 std::string brief(const Json& row, const std::vector<std::string>& keys) {
   std::string s;
   for (const auto& k : keys) s += (s.empty() ? "" : " ") + row[k].get<std::string>();
   return s;
+}
+
+// Every row of `rows` as brief() gives it.
+std::vector<std::string> briefs(const Json& rows, const std::vector<std::string>& keys) {
+  std::vector<std::string> all;
+  for (const auto& r : rows) all.push_back(brief(r, keys));
+  return all;
 }
 
 const char* kBuilds =
@@ -68,12 +75,11 @@ TEST(MatrixWhen, AConditionalAxisAppliesWhereItsConditionHolds) {
                       "  python: {values: ['3.10', '3.11'], when: \"package == 'wheel'\"}\n"
                       "  accelerator: [cpu, cuda]\n"
                       "  cuda: {values: ['12.6', '12.8'], when: \"accelerator == 'cuda'\"}\n");
-  std::vector<std::string> got;
-  for (const auto& r : rows) got.push_back(brief(r, {"package", "python", "accelerator", "cuda"}));
-  EXPECT_EQ(got, (std::vector<std::string>{
-                     "wheel 3.10 cpu -", "wheel 3.10 cuda 12.6", "wheel 3.10 cuda 12.8",
-                     "wheel 3.11 cpu -", "wheel 3.11 cuda 12.6", "wheel 3.11 cuda 12.8",
-                     "libtorch - cpu -", "libtorch - cuda 12.6", "libtorch - cuda 12.8"}));
+  EXPECT_EQ(briefs(rows, {"package", "python", "accelerator", "cuda"}),
+            (std::vector<std::string>{
+                "wheel 3.10 cpu -", "wheel 3.10 cuda 12.6", "wheel 3.10 cuda 12.8",
+                "wheel 3.11 cpu -", "wheel 3.11 cuda 12.6", "wheel 3.11 cuda 12.8",
+                "libtorch - cpu -", "libtorch - cuda 12.6", "libtorch - cuda 12.8"}));
 }
 
 TEST(MatrixWhen, ExcludeAndIncludeMatchOnlyRowsThatHaveTheAxis) {
@@ -87,11 +93,10 @@ TEST(MatrixWhen, ExcludeAndIncludeMatchOnlyRowsThatHaveTheAxis) {
                       "  - {os: windows, cuda: '12.9'}\n"
                       "include:\n"
                       "  - {cuda: '12.6', runner: gpu}\n");
-  std::vector<std::string> got;
-  for (const auto& r : rows) got.push_back(brief(r, {"os", "accelerator", "cuda", "runner"}));
-  EXPECT_EQ(got, (std::vector<std::string>{"linux cpu - small", "linux cuda 12.6 gpu",
-                                           "linux cuda 12.9 small", "windows cpu - small",
-                                           "windows cuda 12.6 gpu"}));
+  EXPECT_EQ(
+      briefs(rows, {"os", "accelerator", "cuda", "runner"}),
+      (std::vector<std::string>{"linux cpu - small", "linux cuda 12.6 gpu", "linux cuda 12.9 small",
+                                "windows cpu - small", "windows cuda 12.6 gpu"}));
 }
 
 // A condition is decided once per distinct values of the fields it names: every field it
@@ -108,10 +113,9 @@ TEST(MatrixWhen, AConditionIsDecidedByEveryFieldItReads) {
       "  b: {values: ['1', '2'], when: \"a == 'x'\"}\n"
       "  d: [p, q]\n"
       "  c: {values: [on], when: \"a == 'x' and b == '2' or a == 'y' and b is not defined\"}\n");
-  std::vector<std::string> got;
-  for (const auto& r : rows) got.push_back(brief(r, {"a", "b", "d", "c"}));
-  EXPECT_EQ(got, (std::vector<std::string>{"x 1 p -", "x 1 q -", "x 2 p on", "x 2 q on",
-                                           "y - p on", "y - q on"}));
+  EXPECT_EQ(briefs(rows, {"a", "b", "d", "c"}),
+            (std::vector<std::string>{"x 1 p -", "x 1 q -", "x 2 p on", "x 2 q on", "y - p on",
+                                      "y - q on"}));
 }
 
 TEST(MatrixWhenErrors, AConditionThatFailsOnlyForLaterValuesFailsThere) {
