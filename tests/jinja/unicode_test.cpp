@@ -9,7 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "jinja/python/unicode_case.h"
 #include "support/table_test.h"
@@ -291,6 +294,32 @@ TEST(Unicode, InvalidBytesCountAsOneAndSurviveRoundTrip) {
     EXPECT_EQ(from_code_points(to_code_points(bad)), bad);
     EXPECT_EQ(upper(bad), bad == "a\x80z" ? std::string("A\x80Z") : bad);
   }
+}
+
+// Python's s[i]: every index of strings of ASCII, multi-byte and invalid bytes agrees with
+// the code points offsets() gives, from either end; past them there is none.
+TEST(Unicode, CodePointAtIndexesAsOffsetsCount) {
+  for (std::string s : {std::string(""), std::string("plain"),
+                        std::string("a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80z"),
+                        std::string("\xc3\xa9tail"), std::string("a\x80z\xe2\x82"),
+                        std::string("x\xc0\xafy")}) {
+    const std::vector<size_t> offs = offsets(s);
+    const auto n = static_cast<int64_t>(offs.size()) - 1;
+    for (int64_t i = -n - 2; i <= n + 1; ++i) {
+      const int64_t at = i < 0 ? i + n : i;
+      std::optional<std::string_view> got = code_point_at(s, i);
+      if (at < 0 || at >= n) {
+        EXPECT_FALSE(got) << s << " [" << i << "]";
+        continue;
+      }
+      const auto k = static_cast<size_t>(at);
+      ASSERT_TRUE(got) << s << " [" << i << "]";
+      EXPECT_EQ(*got, std::string_view(s).substr(offs[k], offs[k + 1] - offs[k]))
+          << s << " [" << i << "]";
+    }
+  }
+  EXPECT_FALSE(code_point_at("abc", INT64_MIN));
+  EXPECT_FALSE(code_point_at("abc", INT64_MAX));
 }
 
 }  // namespace

@@ -141,6 +141,30 @@ std::vector<size_t> offsets(std::string_view s) {
   return out;
 }
 
+std::optional<std::string_view> code_point_at(std::string_view s, int64_t i) {
+  if (i >= 0) {
+    size_t at = 0;
+    for (int64_t k = 0; k < i && at < s.size(); ++k) decode(s, at);
+    if (at >= s.size()) return std::nullopt;
+    size_t end = at;
+    decode(s, end);
+    return s.substr(at, end - at);
+  }
+  const uint64_t back = 0 - static_cast<uint64_t>(i);  // |i|, INT64_MIN included
+  // An ASCII byte is a code point of its own: no sequence decode() reads holds one.
+  if (back <= s.size()) {
+    const size_t from = s.size() - static_cast<size_t>(back);
+    bool ascii = true;
+    for (size_t k = from; k < s.size() && ascii; ++k) ascii = static_cast<unsigned char>(s[k]) < 0x80;
+    if (ascii) return s.substr(from, 1);
+  }
+  std::vector<size_t> offs = offsets(s);
+  const size_t n = offs.size() - 1;
+  if (back > n) return std::nullopt;
+  const size_t at = n - static_cast<size_t>(back);
+  return s.substr(offs[at], offs[at + 1] - offs[at]);
+}
+
 uint32_t decode(std::string_view s, size_t& i) {
   auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
   uint32_t b0 = byte(i);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,10 @@ bool is_ascii(std::string_view s);
 size_t length(std::string_view s);
 // Byte offsets of each code point start, plus s.size() at the end.
 std::vector<size_t> offsets(std::string_view s);
+// The bytes of code point `i` of `s` (from the end when negative, as Python indexes), as
+// offsets() counts them; nullopt when there is none. Reads `s` only up to it, or back to
+// it over ASCII: s[0] and s[-1] of a long string cost what they return.
+std::optional<std::string_view> code_point_at(std::string_view s, int64_t i);
 // Decodes the code point at s[i], advancing i.
 uint32_t decode(std::string_view s, size_t& i);
 void encode(std::string& out, uint32_t cp);

@@ -334,6 +334,13 @@ Value Renderer::getattr(const Value& obj, std::string_view name) {
   return make_undefined(missing_attribute(obj, name));
 }
 
+Value Renderer::character(std::string_view c) {
+  if (c.size() != 1) return Value::string(std::string(c));
+  Value& kept = ascii_characters_[static_cast<unsigned char>(c[0])];
+  if (kept.is_undefined()) kept = Value::string(std::string(c));
+  return kept;
+}
+
 Value Renderer::getitem(const Value& obj, const Value& key) {
   Value out;
   switch (obj.kind()) {
@@ -348,21 +355,8 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
       if (key.kind() == Kind::Int || key.is_bool()) {
         int64_t i = key.is_bool() ? key.as_bool() : key.as_int();
         if (obj.is_string()) {
-          const std::string& s = obj.as_string();
-          if (utf8::is_ascii(s)) {
-            auto n = static_cast<int64_t>(s.size());
-            if (i < 0) i += n;
-            if (i >= 0 && i < n) return Value::string(s.substr(static_cast<size_t>(i), 1));
-          } else {
-            std::vector<size_t> offs = utf8::offsets(s);
-            auto n = static_cast<int64_t>(offs.size()) - 1;
-            if (i < 0) i += n;
-            if (i >= 0 && i < n) {
-              return Value::string(
-                  s.substr(offs[static_cast<size_t>(i)],
-                           offs[static_cast<size_t>(i) + 1] - offs[static_cast<size_t>(i)]));
-            }
-          }
+          if (std::optional<std::string_view> c = utf8::code_point_at(obj.as_string(), i))
+            return character(*c);
         } else {
           const auto& items = obj.items();
           auto n = static_cast<int64_t>(items.size());

@@ -4,6 +4,7 @@
 // expressions in render_expressions.cpp.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,6 +50,8 @@ class Renderer : public Runtime {
   Value make_undefined(std::string message) const override;
   Value getattr(const Value& obj, std::string_view name) override;
   Value getitem(const Value& obj, const Value& key) override;
+  // A one-character string (a code point's bytes) as getitem returns it.
+  Value character(std::string_view c);
   Value call(const Value& callee, CallArgs& args) override;
   Value call_filter(std::string_view name, const Value& input, CallArgs& args) override;
   bool call_test(std::string_view name, const Value& input, CallArgs& args) override;
@@ -185,6 +188,9 @@ class Renderer : public Runtime {
   std::vector<Ref<Frame>> closure_frames_;
   std::vector<Ref<Context>> contexts_;
   std::unordered_map<uint32_t, Value> global_cache_;
+  // One-character strings (s[0], s[-1]) made once per render for each ASCII character:
+  // strings are immutable, so every `'abc'[0]` may be the same 'a' (as CPython's are).
+  std::array<Value, 128> ascii_characters_;
 };
 
 }  // namespace wfgen::jinja
