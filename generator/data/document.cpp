@@ -1,5 +1,6 @@
 #include "data/document.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "yaml/tree.h"
@@ -144,6 +145,48 @@ std::string pointer_child(std::string_view ptr, std::string_view key) {
 
 std::string pointer_child(std::string_view ptr, size_t index) {
   return std::string(ptr) + '/' + std::to_string(index);
+}
+
+const Json* find_pointer(const Json& root, std::string_view ptr) {
+  const Json* at = &root;
+  std::string unescaped;  // a token with '~' in it, unescaped
+  while (!ptr.empty()) {
+    if (ptr[0] != '/') return nullptr;
+    const size_t end = std::min(ptr.find('/', 1), ptr.size());
+    std::string_view token = ptr.substr(1, end - 1);
+    ptr.remove_prefix(end);
+    if (at->is_object()) {
+      if (token.find('~') != std::string_view::npos) {
+        unescaped.clear();
+        for (size_t i = 0; i < token.size(); ++i) {
+          if (token[i] != '~') {
+            unescaped += token[i];
+          } else if (i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+            unescaped += token[++i] == '0' ? '~' : '/';
+          } else {
+            return nullptr;
+          }
+        }
+        token = unescaped;
+      }
+      auto it = at->find(token);
+      if (it == at->end()) return nullptr;
+      at = &*it;
+    } else if (at->is_array()) {
+      // An index: digits, no leading zero.
+      if (token.empty() || token.size() > 19 || (token.size() > 1 && token[0] == '0')) return nullptr;
+      size_t index = 0;
+      for (char c : token) {
+        if (c < '0' || c > '9') return nullptr;
+        index = index * 10 + static_cast<size_t>(c - '0');
+      }
+      if (index >= at->size()) return nullptr;
+      at = &(*at)[index];
+    } else {
+      return nullptr;
+    }
+  }
+  return at;
 }
 
 }  // namespace wfgen::data

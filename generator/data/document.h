@@ -66,5 +66,9 @@ class Document {
 // Appends one reference token to a JSON pointer, escaping '~' and '/'.
 std::string pointer_child(std::string_view ptr, std::string_view key);
 std::string pointer_child(std::string_view ptr, size_t index);
+// The value `ptr` (a JSON pointer as pointer_child makes them; "" is `root`) names in
+// `root`, or null when there is none (or `ptr` is no pointer). Unlike Json::json_pointer,
+// it allocates nothing (lookups per row and per key).
+const Json* find_pointer(const Json& root, std::string_view ptr);
 
 }  // namespace wfgen::data

@@ -111,10 +111,7 @@ class Expander {
   }
 
  private:
-  const Json* lookup(const std::string& ptr) const {
-    Json::json_pointer p(ptr);
-    return doc_.root().contains(p) ? &doc_.root().at(p) : nullptr;
-  }
+  const Json* lookup(const std::string& ptr) const { return data::find_pointer(doc_.root(), ptr); }
 
   // Counts `n` more rows (of the matrix or a nested table) made from what is at `ptr`.
   void count_rows(uint64_t n, const std::string& ptr, std::string_view what) {
@@ -527,22 +524,32 @@ class Expander {
                                 (near.empty() ? "" : " (did you mean '" + near + "'?)"),
                             set && at_key);
       };
-      auto rules = [](const std::optional<ElementSpec>& e) {
-        return e && e->rules ? e->rules.get() : nullptr;
+      // The rules that name a sibling field, of the value, its items, keys and values:
+      // most fields have none, and their rows' lists and maps are not walked.
+      auto sibling = [](const Constraints* c) {
+        return c && !c->sibling_field.empty() ? c : nullptr;
       };
+      auto rules = [&](const std::optional<ElementSpec>& e) {
+        return sibling(e && e->rules ? e->rules.get() : nullptr);
+      };
+      const Constraints* whole = sibling(&f.rules);
+      const Constraints* items = rules(f.rules.items);
+      const Constraints* keys = rules(f.rules.keys);
+      const Constraints* values = rules(f.rules.values);
+      if (!whole && !items && !keys && !values) continue;
       for (size_t i = 0; i < rows.size(); ++i) {
         auto v = rows[i].values.find(f.name);
         if (v == rows[i].values.end() || v->is_null()) continue;
-        check(&f.rules, *v, i, "", "", false);
-        if (v->is_array())
+        check(whole, *v, i, "", "", false);
+        if (v->is_array() && items)
           for (size_t j = 0; j < v->size(); ++j)
-            check(rules(f.rules.items), (*v)[j], i, pointer_child("", j),
-                  "item " + std::to_string(j + 1) + ": ", false);
-        if (v->is_object())
+            check(items, (*v)[j], i, pointer_child("", j), "item " + std::to_string(j + 1) + ": ",
+                  false);
+        if (v->is_object() && (keys || values))
           for (auto it = v->begin(); it != v->end(); ++it) {
-            check(rules(f.rules.keys), Json(it.key()), i, pointer_child("", it.key()),
-                  "key '" + it.key() + "': ", true);
-            check(rules(f.rules.values), it.value(), i, pointer_child("", it.key()),
+            check(keys, Json(it.key()), i, pointer_child("", it.key()), "key '" + it.key() + "': ",
+                  true);
+            check(values, it.value(), i, pointer_child("", it.key()),
                   "value of '" + it.key() + "': ", false);
           }
       }

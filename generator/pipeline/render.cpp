@@ -13,6 +13,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "data/document.h"
 #include "data/json_convert.h"
 #include "data/load.h"
 #include "data/suggest.h"
@@ -558,7 +559,7 @@ class ProjectRenderer {
         Output one = o;
         one.item = fam.each->item + " " + std::to_string(k + 1);
         std::string at = pointer_child(pointer_child(row.origin_ptr, fam.each->field), k);
-        if (mx.doc->root().contains(Json::json_pointer(at))) one.row_origin = mx.doc->value_mark(at);
+        if (data::find_pointer(mx.doc->root(), at)) one.row_origin = mx.doc->value_mark(at);
         add_job(std::move(one), &row.values, &items[k]);
       }
     }

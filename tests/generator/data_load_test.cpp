@@ -144,3 +144,31 @@ TEST(DataLoad, ADirectoryIsNotData) {
     EXPECT_STREQ(e.what(), "/: error: cannot read: not a regular file (it is a directory)");
   }
 }
+
+// find_pointer finds what nlohmann's json_pointer finds, for every pointer pointer_child
+// makes and for those that name nothing, without allocating a pointer object.
+TEST(DataPointer, FindsWhatJsonPointerFinds) {
+  const Json root = parse_yaml("a: {b/c: [1, {d~e: x, '': y}], '0': z}\nl: [[], [3]]\ns: t\n", "x.yml")
+                        .root();
+  using wfgen::data::find_pointer;
+  using wfgen::data::pointer_child;
+  std::vector<std::string> names = {
+      "",
+      "/a",
+      pointer_child("/a", "b/c"),
+      pointer_child(pointer_child("/a", "b/c"), 1),
+      pointer_child(pointer_child(pointer_child("/a", "b/c"), 1), "d~e"),
+      pointer_child(pointer_child(pointer_child("/a", "b/c"), 1), ""),
+      "/a/0",
+      "/l/1/0",
+      "/s"};
+  for (const std::string& ptr : names) {
+    const Json* found = find_pointer(root, ptr);
+    ASSERT_NE(found, nullptr) << ptr;
+    EXPECT_EQ(found, &root.at(Json::json_pointer(ptr))) << ptr;
+  }
+  EXPECT_EQ(find_pointer(root, "/a/b~1c/1/d~0e")->get<std::string>(), "x");
+  for (const char* none : {"/b", "/a/b", "/a/b~1c/2", "/a/b~1c/01", "/a/b~1c/-", "/a/b~1c/x",
+                           "/l/0/0", "/s/t", "/a/b~2c", "/a/b~", "a", "/l/99999999999999999999"})
+    EXPECT_EQ(find_pointer(root, none), nullptr) << none;
+}
