@@ -14,13 +14,15 @@ namespace wfgen::jinja::builtins {
 
 namespace {
 
-// A fresh copy for every call: the called builtin may move from its arguments.
-CallArgs copy_args(const std::vector<Value>& positional, size_t from,
-                   const std::vector<std::pair<std::string, Value>>& kwargs) {
-  CallArgs out;
-  if (from < positional.size()) out.args.assign(positional.begin() + from, positional.end());
+// A fresh copy for every call (the called builtin may move from its arguments), made in
+// `out`, whose lists are reused from one item to the next.
+void copy_args(const std::vector<Value>& positional, size_t from,
+               const std::vector<std::pair<std::string, Value>>& kwargs, CallArgs& out) {
+  if (from < positional.size())
+    out.args.assign(positional.begin() + static_cast<std::ptrdiff_t>(from), positional.end());
+  else
+    out.args.clear();
   out.kwargs = kwargs;
-  return out;
 }
 
 // A filter or test named by a non-str: Jinja2 looks it up in a dict (an unhashable
@@ -45,13 +47,14 @@ Value select_or_reject(Runtime& rt, const Value& input, CallArgs& args, bool sel
       off = 1;
     }
     bool has_test = args.args.size() > off;
+    CallArgs test_args;
     for (const Value& item : iterate(input)) {
       Value subject = transform ? (*transform)(rt, item) : item;
       bool passed;
       if (has_test) {
         const Value& name = args.args[off];
         if (!name.is_string()) no_such("test", name);
-        CallArgs test_args = copy_args(args.args, off + 1, args.kwargs);
+        copy_args(args.args, off + 1, args.kwargs, test_args);
         passed = rt.call_test(name.as_string(), subject, test_args);
       } else {
         passed = truthy(subject);
@@ -82,10 +85,11 @@ Value filter_map(Runtime& rt, const Value& input, CallArgs& args) {
     }
     if (args.args.empty()) throw_error(ErrorKind::Runtime, "map requires a filter argument");
     const Value& name = args.args[0];
+    CallArgs filter_args;
     for (const Value& item : iterate(input)) {
       // Jinja2 looks the name up per item: "No filter named 1." names it by repr.
       if (!name.is_string()) no_such("filter", name);
-      CallArgs filter_args = copy_args(args.args, 1, args.kwargs);
+      copy_args(args.args, 1, args.kwargs, filter_args);
       out.push_back(rt.call_filter(name.as_string(), item, filter_args));
     }
   });
