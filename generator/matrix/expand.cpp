@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <optional>
@@ -202,8 +203,10 @@ class Expander {
     try {
       for (const std::string& name : eval_.names(axis.when)) {
         auto v = values.find(name);
-        key += v == values.end() ? "-" : "=" + v->dump();  // absent, or its value
-        key += '\0';
+        if (v == values.end())
+          key += '-';  // absent
+        else
+          append_exact(key, *v);
       }
     } catch (const jinja::TemplateError& e) {
       throw expression_error(doc_, axis.when_ptr, e, "in " + what);
@@ -211,6 +214,55 @@ class Expander {
     auto [known, fresh] = applies.try_emplace(std::move(key));
     if (fresh) known->second = holds(axis.when, axis.when_ptr, what, context(values));
     return known->second;
+  }
+
+  // Appends `v` to `key` so that two values append the same only when they are the same
+  // value of the same type (dump() writes infinities and NaN as null, and 1 as 1.0 would
+  // be another float): each part is tagged, strings carry their length, floats their bits.
+  static void append_exact(std::string& key, const Json& v) {
+    switch (v.type()) {
+      case Json::value_t::null:
+        key += 'n';
+        return;
+      case Json::value_t::boolean:
+        key += v.get<bool>() ? 't' : 'f';
+        return;
+      case Json::value_t::number_integer:
+        key += 'i' + std::to_string(v.get<int64_t>()) + ';';
+        return;
+      case Json::value_t::number_unsigned:
+        key += 'u' + std::to_string(v.get<uint64_t>()) + ';';
+        return;
+      case Json::value_t::number_float: {
+        const double d = v.get<double>();
+        char bits[sizeof d];
+        std::memcpy(bits, &d, sizeof d);
+        key += 'd';
+        key.append(bits, sizeof d);
+        return;
+      }
+      case Json::value_t::string: {
+        const std::string& text = v.get_ref<const std::string&>();
+        key += 's' + std::to_string(text.size()) + ':' + text;
+        return;
+      }
+      case Json::value_t::array:
+        key += '[';
+        for (const Json& item : v) append_exact(key, item);
+        key += ']';
+        return;
+      case Json::value_t::object:
+        key += '{';
+        for (auto it = v.begin(); it != v.end(); ++it) {
+          key += std::to_string(it.key().size()) + ':' + it.key();
+          append_exact(key, it.value());
+        }
+        key += '}';
+        return;
+      default:  // binary: never in data
+        key += 'b' + v.dump();
+        return;
+    }
   }
 
   // A pointer string kept as long as the expander, for drafts to share.

@@ -118,6 +118,19 @@ TEST(MatrixWhen, AConditionIsDecidedByEveryFieldItReads) {
                                       "y - q on"}));
 }
 
+// Values that print alike are still told apart: infinities, NaN and null (all `null` as
+// JSON), 1 and 1.0, '1' and 1.
+TEST(MatrixWhen, ValuesThatPrintAlikeAreToldApart) {
+  Json rows = rows_of(
+      "fields: {x: any, c: {type: string, default: '-'}}\n"
+      "axes:\n"
+      "  x: [.inf, -.inf, .nan, null, 1, 1.0, '1', [1], ['1']]\n"
+      "  c: {values: [on], when: \"x is number and x > 0 and x is float or x == ['1']\"}\n");
+  std::vector<std::string> got;
+  for (const Json& r : rows) got.push_back(r["c"].get<std::string>());
+  EXPECT_EQ(got, (std::vector<std::string>{"on", "-", "-", "-", "-", "on", "-", "-", "on"}));
+}
+
 TEST(MatrixWhenErrors, AConditionThatFailsOnlyForLaterValuesFailsThere) {
   EXPECT_EQ(error_of("fields: {n: int, m: string, c: {type: string, default: ''}}\n"
                      "axes:\n"
