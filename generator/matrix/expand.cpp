@@ -217,8 +217,8 @@ class Expander {
   }
 
   // Appends `v` to `key` so that two values append the same only when they are the same
-  // value of the same type (dump() writes infinities and NaN as null, and 1 as 1.0 would
-  // be another float): each part is tagged, strings carry their length, floats their bits.
+  // value of the same type (dump() writes infinities and NaN all as null): each part is
+  // tagged, strings carry their length, floats their bits.
   static void append_exact(std::string& key, const Json& v) {
     switch (v.type()) {
       case Json::value_t::null:

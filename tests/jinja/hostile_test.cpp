@@ -309,3 +309,14 @@ TEST(Hostile, DelimitersMustBeNonEmptyAndDistinct) {
 }
 
 }  // namespace
+
+// Indexing a string that holds undecodable bytes (the fuzzer's find): each such byte is a
+// character of its own, as offsets() counts them, whichever end it is counted from.
+namespace {
+TEST(Hostile, IndexingUndecodableBytes) {
+  EXPECT_EQ(render({{"main.j2", "{{ 'a\xec" "c'[1] }}|{{ 'a\xec" "c'[-2] }}|{{ '\xff'[0] }}|"
+                                "{{ 'x\xe2\x82'[-1] }}{{ 'x\xe2\x82'[2] }}|{{ 'ab\x80'[-1] }}|"
+                                "{{ ('\xec' * 3)[1] ~ 'q'[0] }}"}}),
+            "\xec|\xec|\xff|\x82\x82|\x80|\xecq");
+}
+}  // namespace

@@ -335,7 +335,9 @@ Value Renderer::getattr(const Value& obj, std::string_view name) {
 }
 
 Value Renderer::character(std::string_view c) {
-  if (c.size() != 1) return Value::string(std::string(c));
+  // One byte is not always ASCII: an undecodable byte is a character of its own.
+  if (c.size() != 1 || static_cast<unsigned char>(c[0]) >= ascii_characters_.size())
+    return Value::string(std::string(c));
   Value& kept = ascii_characters_[static_cast<unsigned char>(c[0])];
   if (kept.is_undefined()) kept = Value::string(std::string(c));
   return kept;
