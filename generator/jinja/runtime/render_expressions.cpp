@@ -336,9 +336,9 @@ Value Renderer::getattr(const Value& obj, std::string_view name) {
 
 Value Renderer::character(std::string_view c) {
   // One byte is not always ASCII: an undecodable byte is a character of its own.
-  if (c.size() != 1 || static_cast<unsigned char>(c[0]) >= ascii_characters_.size())
-    return Value::string(std::string(c));
-  Value& kept = ascii_characters_[static_cast<unsigned char>(c[0])];
+  if (c.size() != 1 || static_cast<unsigned char>(c[0]) >= 128) return Value::string(std::string(c));
+  if (!ascii_characters_) ascii_characters_ = std::make_unique<std::array<Value, 128>>();
+  Value& kept = (*ascii_characters_)[static_cast<unsigned char>(c[0])];
   if (kept.is_undefined()) kept = Value::string(std::string(c));
   return kept;
 }

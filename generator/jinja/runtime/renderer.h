@@ -190,7 +190,8 @@ class Renderer : public Runtime {
   std::unordered_map<uint32_t, Value> global_cache_;
   // One-character strings (s[0], s[-1]) made once per render for each ASCII character:
   // strings are immutable, so every `'abc'[0]` may be the same 'a' (as CPython's are).
-  std::array<Value, 128> ascii_characters_;
+  // Made on first use: most renders (a path pattern, an expression) index no string.
+  std::unique_ptr<std::array<Value, 128>> ascii_characters_;
 };
 
 }  // namespace wfgen::jinja
