@@ -198,7 +198,7 @@ class Expander {
   // that changes a table it reads (`list.pop()`) changes it once per such value.
   bool axis_applies(const Axis& axis, const Json& values,
                     std::unordered_map<std::string, bool>& applies) {
-    const std::string what = "`when` of axis '" + axis.name + "'";
+    auto what = [&] { return "`when` of axis '" + axis.name + "'"; };  // for its errors
     std::string key;
     try {
       for (const std::string& name : eval_.names(axis.when)) {
@@ -209,10 +209,10 @@ class Expander {
           append_exact(key, *v);
       }
     } catch (const jinja::TemplateError& e) {
-      throw expression_error(doc_, axis.when_ptr, e, "in " + what);
+      throw expression_error(doc_, axis.when_ptr, e, "in " + what());
     }
     auto [known, fresh] = applies.try_emplace(std::move(key));
-    if (fresh) known->second = holds(axis.when, axis.when_ptr, what, context(values));
+    if (fresh) known->second = holds(axis.when, axis.when_ptr, what(), context(values));
     return known->second;
   }
 
@@ -555,7 +555,7 @@ class Expander {
       };
       auto check = [&](const Constraints* c, const Json& v, size_t i, const std::string& where,
                        const std::string& label, bool at_key) {
-        if (!c || c->sibling_field.empty()) return;
+        if (!c) return;  // the field, item, key or value has no sibling rule
         const std::vector<std::string>& known = names(*c, rows[i].values);
         std::string name = v.is_string() ? v.get<std::string>() : v.dump();
         if (std::find(known.begin(), known.end(), name) != known.end()) return;

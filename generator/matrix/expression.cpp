@@ -68,10 +68,8 @@ bool ExpressionEvaluator::holds_for_row(const std::string& expr, const jinja::Va
 data::DataError expression_error(const data::Document& doc, const std::string& ptr,
                                  const jinja::TemplateError& e, const std::string& context) {
   data::Mark at = doc.value_mark(ptr);
-  const data::Json* text = nullptr;
-  data::Json::json_pointer p(ptr);
-  if (doc.root().contains(p) && doc.root().at(p).is_string()) text = &doc.root().at(p);
-  if (text && e.located())
+  const data::Json* text = data::find_pointer(doc.root(), ptr);
+  if (text && text->is_string() && e.located())
     at = doc.mark_within(ptr, text->get_ref<const std::string&>(), e.where().line, e.where().col);
   return doc.error_at(at, context + ": " + e.message());
 }
