@@ -1,9 +1,12 @@
 #include "yaml/fuzz.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "yaml/scalar_source.h"
 #include "yaml/tree.h"
+#include "yaml/tree_compare.h"
 
 namespace wfgen::yaml {
 
@@ -19,6 +22,24 @@ size_t walk(std::string_view text, const Node& n) {
   for (const Pair& p : n.pairs()) sum += walk(text, *p.key) + walk(text, *p.value);
   return sum;
 }
+
+// The reader of the common block shape must make what the full parser makes.
+[[noreturn]] void disagree(const std::string& what) {
+  std::fprintf(stderr, "BlockReader and the full parser disagree: %s\n", what.c_str());
+  std::abort();
+}
+
+// A strict parse's error ("" when none), with or without the reader.
+std::string strict_error(std::string_view text, ParseOptions options, bool reader, size_t& nodes) {
+  options.mode = Mode::Strict;
+  options.block_reader = reader;
+  try {
+    nodes = parse(text, options, "fuzz.yml").node_count();
+  } catch (const data::DataError& e) {
+    return e.format();
+  }
+  return "";
+}
 }  // namespace
 
 void fuzz_one(const uint8_t* data, size_t size) {
@@ -32,13 +53,13 @@ void fuzz_one(const uint8_t* data, size_t size) {
   Tree tree = parse(text, options, "fuzz.yml");
   volatile size_t sink = tree.diagnostics().size();
   for (const DocumentRoot& d : tree.documents()) sink = sink + walk(text, *d.root);
-  options.mode = Mode::Strict;
-  try {
-    Tree strict = parse(text, options, "fuzz.yml");
-    sink = sink + strict.node_count();
-  } catch (const data::DataError& e) {
-    sink = sink + e.format().size();
-  }
+  options.block_reader = false;
+  if (std::string d = first_difference(tree, parse(text, options, "fuzz.yml")); !d.empty()) disagree(d);
+  size_t nodes[2] = {0, 0};
+  std::string error = strict_error(text, options, true, nodes[0]);
+  if (error != strict_error(text, options, false, nodes[1]) || nodes[0] != nodes[1])
+    disagree("strict: " + error);
+  sink = sink + error.size() + nodes[0];
 }
 
 }  // namespace wfgen::yaml

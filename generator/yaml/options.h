@@ -33,6 +33,9 @@ struct ParseOptions {
   size_t max_scalar_bytes = size_t{16} << 20;
   // The whole text, in bytes (positions are 32-bit).
   size_t max_document_bytes = size_t{256} << 20;
+  // Read a document of the common block shape without the token queue (block_reader.h);
+  // the tree is the same either way. Off only to compare the two (tests, benchmark).
+  bool block_reader = true;
 };
 
 // "collections nested deeper than N levels", naming the setting when there is one.

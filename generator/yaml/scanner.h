@@ -18,6 +18,9 @@ namespace wfgen::yaml {
 
 class Scanner {
  public:
+  // The reader of the common block shape drives the scanner's scalar routines itself.
+  friend class BlockReader;
+
   Scanner(std::string_view text, Arena& arena, Reporter& reporter, const ParseOptions& options);
 
   // The next token, scanning more as needed. The reference is valid until the next call.

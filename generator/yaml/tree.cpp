@@ -1,5 +1,6 @@
 #include "yaml/tree.h"
 
+#include "yaml/block_reader.h"
 #include "yaml/builder.h"
 #include "yaml/input_check.h"
 #include "yaml/parser.h"
@@ -30,6 +31,14 @@ Tree parse(std::string_view text, const ParseOptions& options, std::string file)
       reporter.fail(DiagKind::Encoding, at, data::mark_at(text, at), problem->message);
     }
     tree.arena_.expect_text(text.size());
+    if (options.block_reader) {
+      if (read_common_block(text, options, tree, tree.arena_)) return tree;
+      // Not of the common shape: what it built goes, and the full parser reads it all.
+      tree.documents_.clear();
+      tree.node_count_ = 0;
+      tree.arena_ = Arena();
+      tree.arena_.expect_text(text.size());
+    }
     Scanner scanner(text, tree.arena_, reporter, options);
     Parser parser(scanner, builder, reporter, tree.arena_);
     parser.run();
