@@ -87,8 +87,8 @@ void Builder::resolve_scalar(Node* n) {
 }
 
 void Builder::scalar(const Token& t, const Properties& props) {
-  Mark m = props.has_anchor || props.has_tag ? props.mark : t.mark();
-  uint32_t offset = props.has_anchor || props.has_tag ? props.offset : t.begin;
+  Mark m = props.any() ? props.mark : t.mark();
+  uint32_t offset = props.any() ? props.offset : t.begin;
   Node* n = make(Kind::Scalar, t.style, m, offset);
   n->value_ = t.value.data();
   n->value_len_ = static_cast<uint32_t>(t.value.size());
@@ -96,18 +96,18 @@ void Builder::scalar(const Token& t, const Properties& props) {
   n->src_end_ = t.end;
   n->scan_indent_ = t.scan_indent;
   if (t.flow_context) n->flags_ |= Node::kFlowContext;
-  apply(n, props);
+  if (props.any()) apply(n, props);
   resolve_scalar(n);
   add(n);
 }
 
 void Builder::empty(Mark mark, uint32_t offset, const Properties& props) {
-  Mark m = props.has_anchor || props.has_tag ? props.mark : mark;
-  uint32_t at = props.has_anchor || props.has_tag ? props.offset : offset;
+  Mark m = props.any() ? props.mark : mark;
+  uint32_t at = props.any() ? props.offset : offset;
   Node* n = make(Kind::Scalar, Style::Plain, m, at);
   n->flags_ |= Node::kEmpty;
   n->src_begin_ = n->src_end_ = offset;
-  apply(n, props);
+  if (props.any()) apply(n, props);
   resolve_scalar(n);
   add(n);
 }
@@ -145,10 +145,10 @@ void Builder::start_collection(Kind kind, Style style, Mark mark, uint32_t offse
   if (stack_.size() >= options_.max_depth)
     reporter_.fail(DiagKind::Limit, offset, mark,
                    depth_limit_message(options_));
-  Node* n = make(kind, style, props.has_anchor || props.has_tag ? props.mark : mark,
-                 props.has_anchor || props.has_tag ? props.offset : offset);
+  Node* n = make(kind, style, props.any() ? props.mark : mark,
+                 props.any() ? props.offset : offset);
   n->flags_ |= Node::kOpen;
-  apply(n, props);
+  if (props.any()) apply(n, props);
   if (props.has_tag && props.tag != "!") {
     std::string_view want = kind == Kind::Mapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq";
     if (props.tag != want)
@@ -207,12 +207,15 @@ void Builder::finish_mapping(Node* n, Node** kids, size_t count) {
       check_merge(*key, *value);
     }
     std::string_view text = k.key_text();
-    key_bits |= Node::key_bit(text);
+    const uint64_t bit = Node::key_bit(text);
+    // A key whose filter bit no earlier key set is new: most keys skip the search.
+    const bool maybe_seen = key_bits & bit;
+    key_bits |= bit;
     size_t first = SIZE_MAX;
     if (many) {
       auto [it, inserted] = seen_keys_.emplace(text, i);
       if (!inserted) first = it->second;
-    } else {
+    } else if (maybe_seen) {
       for (size_t j = 0; j < i; ++j) {
         const Node& other = out[j].key->resolved();
         if (other.kind_ == Kind::Scalar && other.key_text() == text) {

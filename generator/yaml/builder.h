@@ -22,6 +22,8 @@ struct Properties {
   std::string_view tag;  // resolved
   uint32_t offset = 0;   // where the first property starts (the node's start)
   Mark mark;
+
+  bool any() const { return has_anchor || has_tag; }
 };
 
 class Builder {
