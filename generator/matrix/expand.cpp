@@ -172,7 +172,8 @@ class Expander {
       for (size_t i = 0; i < values.size(); ++i) at.push_back(keep(pointer_child(axis.ptr, i)));
       std::vector<Draft> next;
       next.reserve(rows.size() * values.size());
-      std::unordered_map<std::string, bool> applies;  // see axis_applies
+      Kept<bool> applies;  // see axis_applies
+      if (!axis.when.empty() && keeps_values(spec)) applies.names = &eval_.names(axis.when);
       for (Draft& r : rows) {
         // A conditional axis leaves the combinations it does not apply to as they are.
         if (!axis.when.empty() && !axis_applies(axis, r.values, applies)) {
@@ -191,61 +192,95 @@ class Expander {
     return rows;
   }
 
-  // Whether conditional `axis` applies to a combination of `values`. A condition is taken
-  // as a function of the names it mentions: each evaluation gets the combination's values
-  // anew and the same tables, so it is evaluated once per distinct values of the fields it
-  // names, kept in `applies` (most combinations repeat the few values a `when` reads). One
-  // that changes a table it reads (`list.pop()`) changes it once per such value.
-  bool axis_applies(const Axis& axis, const Json& values,
-                    std::unordered_map<std::string, bool>& applies) {
+  // Values of one expression kept by the values of the fields it names (`names`; null when
+  // they are not kept: see keeps_values).
+  template <class T>
+  struct Kept {
+    const std::vector<std::string>* names = nullptr;
+    std::unordered_map<std::string, T> values;
+  };
+
+  // Whether conditional `axis` applies to a combination of `values`. A condition of a
+  // spec that keeps values (keeps_values) is a function of the names it mentions: each
+  // evaluation gets the combination's values anew and the same tables, so it is evaluated
+  // once per distinct values of the fields it names, kept in `applies` (most combinations
+  // repeat the few values a `when` reads).
+  bool axis_applies(const Axis& axis, const Json& values, Kept<bool>& applies) {
     auto what = [&] { return "`when` of axis '" + axis.name + "'"; };  // for its errors
     std::string key;
-    try {
-      for (const std::string& name : eval_.names(axis.when)) {
-        auto v = values.find(name);
-        if (v == values.end())
-          key += '-';  // absent
-        else
-          append_exact(key, *v);
-      }
-    } catch (const jinja::TemplateError& e) {
-      throw expression_error(doc_, axis.when_ptr, e, "in " + what());
-    }
-    auto [known, fresh] = applies.try_emplace(std::move(key));
+    if (!memo_key(applies, values, key))
+      return holds(axis.when, axis.when_ptr, what(), context(values));
+    auto [known, fresh] = applies.values.try_emplace(std::move(key));
     if (fresh) known->second = holds(axis.when, axis.when_ptr, what(), context(values));
+    return known->second;
+  }
+
+  // The key under which `kept` holds the value of its expression over `values` (and the
+  // tables): the exact values of the fields it names, '-' for one `values` lacks. False
+  // when it holds none, or a named value is a list or a mapping of more than a few
+  // scalars, which costs more to key than to evaluate.
+  template <class T>
+  static bool memo_key(const Kept<T>& kept, const Json& values, std::string& key) {
+    if (!kept.names) return false;
+    key.reserve(64);
+    for (const std::string& name : *kept.names) {
+      auto v = values.find(name);
+      if (v == values.end()) {
+        key += '-';
+        continue;
+      }
+      if (v->is_structured()) {
+        if (v->size() > 64) return false;
+        for (const Json& item : *v)
+          if (item.is_structured()) return false;
+      }
+      append_exact(key, *v);
+    }
+    return true;
+  }
+
+  // Whether values of `spec`'s expressions may be kept by the values they read: only when
+  // every one of them (`when`s, derivations, checks) is pure (ExpressionEvaluator::
+  // is_pure). An impure one (`builds.pop()`) could change a table, or a row's values, that
+  // another reads. One that does not compile keeps none: it is reported where it is
+  // evaluated, as ever.
+  bool keeps_values(const MatrixSpec& spec) {
+    auto [known, fresh] = pure_specs_.try_emplace(&spec, true);
+    if (!fresh) return known->second;
+    try {
+      for (const Axis& a : spec.axes)
+        if (!a.when.empty() && !eval_.is_pure(a.when)) known->second = false;
+      for (const DerivedField& df : spec.derive)
+        if (!eval_.is_pure(df.expr)) known->second = false;
+      for (const RowCheck& c : spec.checks)
+        if (!eval_.is_pure(c.expr)) known->second = false;
+    } catch (const jinja::TemplateError&) {
+      known->second = false;
+    }
     return known->second;
   }
 
   // Appends `v` to `key` so that two values append the same only when they are the same
   // value of the same type (dump() writes infinities and NaN all as null): each part is
-  // tagged, strings carry their length, floats their bits.
+  // tagged, numbers are their bytes, strings carry their length. The key lives only in
+  // this run's memory.
   static void append_exact(std::string& key, const Json& v) {
+    auto bytes = [&](auto x) {
+      char b[sizeof x];
+      std::memcpy(b, &x, sizeof x);
+      key.append(b, sizeof x);
+    };
+    auto text = [&](const std::string& t) {
+      bytes(t.size());
+      key += t;
+    };
     switch (v.type()) {
-      case Json::value_t::null:
-        key += 'n';
-        return;
-      case Json::value_t::boolean:
-        key += v.get<bool>() ? 't' : 'f';
-        return;
-      case Json::value_t::number_integer:
-        key += 'i' + std::to_string(v.get<int64_t>()) + ';';
-        return;
-      case Json::value_t::number_unsigned:
-        key += 'u' + std::to_string(v.get<uint64_t>()) + ';';
-        return;
-      case Json::value_t::number_float: {
-        const double d = v.get<double>();
-        char bits[sizeof d];
-        std::memcpy(bits, &d, sizeof d);
-        key += 'd';
-        key.append(bits, sizeof d);
-        return;
-      }
-      case Json::value_t::string: {
-        const std::string& text = v.get_ref<const std::string&>();
-        key += 's' + std::to_string(text.size()) + ':' + text;
-        return;
-      }
+      case Json::value_t::null: key += 'n'; return;
+      case Json::value_t::boolean: key += v.get<bool>() ? 't' : 'f'; return;
+      case Json::value_t::number_integer: key += 'i'; return bytes(v.get<int64_t>());
+      case Json::value_t::number_unsigned: key += 'u'; return bytes(v.get<uint64_t>());
+      case Json::value_t::number_float: key += 'd'; return bytes(v.get<double>());
+      case Json::value_t::string: key += 's'; return text(v.get_ref<const std::string&>());
       case Json::value_t::array:
         key += '[';
         for (const Json& item : v) append_exact(key, item);
@@ -254,14 +289,14 @@ class Expander {
       case Json::value_t::object:
         key += '{';
         for (auto it = v.begin(); it != v.end(); ++it) {
-          key += std::to_string(it.key().size()) + ':' + it.key();
+          text(it.key());
           append_exact(key, it.value());
         }
         key += '}';
         return;
       default:  // binary: never in data
-        key += 'b' + v.dump();
-        return;
+        key += 'b';
+        return text(v.dump());
     }
   }
 
@@ -445,9 +480,10 @@ class Expander {
         copy["shard"] = i;
         copy["num_shards"] = shards;
       }
-      // The row as the expressions see it: taken in once, derived values added as made.
+      // The row as the expressions see it: taken in once, when one is first evaluated
+      // (derived values kept from an earlier row may make it unneeded), derived values
+      // added as made.
       std::optional<ExpressionEvaluator::Scope> vars;
-      if (!spec.derive.empty() || !spec.checks.empty()) vars.emplace(eval_, context(copy));
       derive(spec, d, copy, vars);
       check_row(spec, d, copy, vars);
       out.rows.push_back({std::move(copy), d.origin});
@@ -476,6 +512,7 @@ class Expander {
       throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
+    if (!spec.checks.empty() && !vars) vars.emplace(eval_, context(row));
     for (const RowCheck& c : spec.checks)
       if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", *vars))
         throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
@@ -620,6 +657,20 @@ class Expander {
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
       if (d.values.contains(df.name)) continue;
+      // A derivation is kept by the values of the fields it names, as a `when` is:
+      // binary_builds.yml's 179 rows repeat ~10 values of most of them.
+      auto [kept, fresh] = derived_.try_emplace(&df);
+      if (fresh && keeps_values(spec)) kept->second.names = &eval_.names(df.expr);
+      std::string key;
+      const bool keyed = memo_key(kept->second, row, key);
+      if (keyed) {
+        if (auto known = kept->second.values.find(key); known != kept->second.values.end()) {
+          if (vars) vars->set(df.name, data::to_value(known->second, keys_));
+          row[df.name] = known->second;
+          continue;
+        }
+      }
+      if (!vars) vars.emplace(eval_, context(row));
       jinja::Value result;
       try {
         result = vars->evaluate(df.expr);
@@ -643,6 +694,7 @@ class Expander {
       // anything else is taken as data gives it back (a tuple becomes a list, Markup a
       // plain string), as the row holds it.
       vars->set(df.name, same_as_data(result) ? std::move(result) : data::to_value(v, keys_));
+      if (keyed) kept->second.values.emplace(std::move(key), v);
       row[df.name] = std::move(v);
     }
     in_field_order(spec, row);
@@ -697,6 +749,9 @@ class Expander {
   jinja::StringPool keys_;  // the rows' keys, shared by every row's variables
   std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
   std::deque<std::string> kept_;  // see keep()
+  // Derived values by the values of the fields their expression names (see derive()).
+  std::unordered_map<const DerivedField*, Kept<Json>> derived_;
+  std::unordered_map<const MatrixSpec*, bool> pure_specs_;  // see keeps_values()
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included
 };

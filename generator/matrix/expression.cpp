@@ -29,9 +29,12 @@ const jinja::Template& ExpressionEvaluator::compiled(const std::string& expr) {
   return *it->second;
 }
 
-const std::vector<std::string>& ExpressionEvaluator::names(const std::string& expr) {
-  auto it = names_.find(expr);
-  if (it == names_.end()) it = names_.emplace(expr, jinja::expression_names(compiled(expr))).first;
+const ExpressionEvaluator::Reads& ExpressionEvaluator::reads(const std::string& expr) {
+  auto it = reads_.find(expr);
+  if (it == reads_.end()) {
+    const jinja::Template& t = compiled(expr);
+    it = reads_.emplace(expr, Reads{jinja::expression_names(t), jinja::expression_is_pure(t)}).first;
+  }
   return it->second;
 }
 

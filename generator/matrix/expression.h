@@ -39,7 +39,10 @@ class ExpressionEvaluator {
   // The names `expr` mentions (jinja/analysis/expression_names.h): what its value can
   // depend on, besides the functions and filters it calls. Throws as evaluate does when
   // `expr` does not compile.
-  const std::vector<std::string>& names(const std::string& expr);
+  const std::vector<std::string>& names(const std::string& expr) { return reads(expr).names; }
+  // Whether the value of `expr` is a function of names(expr): no call in it can change a
+  // value (jinja::expression_is_pure). Throws as names() does.
+  bool is_pure(const std::string& expr) { return reads(expr).pure; }
 
   // Expressions over one set of variables that grows between them (a row's derived
   // fields, then its checks), taken in once (jinja/runtime/expression_scope.h).
@@ -57,11 +60,16 @@ class ExpressionEvaluator {
   };
 
  private:
+  struct Reads {
+    std::vector<std::string> names;
+    bool pure;
+  };
   const jinja::Template& compiled(const std::string& expr);
+  const Reads& reads(const std::string& expr);
 
   jinja::Environment env_;
   std::unordered_map<std::string, std::shared_ptr<const jinja::Template>> cache_;
-  std::unordered_map<std::string, std::vector<std::string>> names_;
+  std::unordered_map<std::string, Reads> reads_;
 };
 
 // `e`, raised by the expression (or template) written as the string at `ptr` of `doc`, as

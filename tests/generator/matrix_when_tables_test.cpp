@@ -182,6 +182,42 @@ TEST(MatrixWhenErrors, AnIncludeThatMatchesNoRowSaysSo) {
             "combination of the axes, so it is a new row)");
 }
 
+// A derivation is kept by the values of the fields it names (as a `when` is): every value
+// it reads counts, a derived one included, and values that print alike are told apart.
+TEST(MatrixKept, ADerivationIsDecidedByEveryFieldItReads) {
+  Json rows = rows_of(
+      "fields: {a: any, b: string, x: string, y: string}\n"
+      "axes:\n"
+      "  a: [1, 1.0, '1', 1, .inf, -.inf]\n"
+      "  b: [p, q]\n"
+      "derive:\n"
+      "  x: \"(a is float) ~ (a is string) ~ (a > 2 if a is number else '') ~ b\"\n"
+      "  y: \"x ~ '/' ~ b\"\n");
+  EXPECT_EQ(briefs(rows, {"x", "y"}),
+            (std::vector<std::string>{
+                "FalseFalseFalsep FalseFalseFalsep/p", "FalseFalseFalseq FalseFalseFalseq/q",
+                "TrueFalseFalsep TrueFalseFalsep/p", "TrueFalseFalseq TrueFalseFalseq/q",
+                "FalseTruep FalseTruep/p", "FalseTrueq FalseTrueq/q",
+                "FalseFalseFalsep FalseFalseFalsep/p", "FalseFalseFalseq FalseFalseFalseq/q",
+                "TrueFalseTruep TrueFalseTruep/p", "TrueFalseTrueq TrueFalseTrueq/q",
+                "TrueFalseFalsep TrueFalseFalsep/p", "TrueFalseFalseq TrueFalseFalseq/q"}));
+}
+
+// An expression that changes a value (`l.append(a)`) makes its matrix keep nothing: every
+// expression of it is evaluated for every row, so a later one reads what the change made.
+TEST(MatrixKept, AnImpureExpressionKeepsNothing) {
+  Json rows = rows_of(
+      "fields: {a: string, l: {type: list, default: [0]}, n: any, m: any}\n"
+      "axes:\n"
+      "  a: [x, y, x]\n"
+      "derive:\n"
+      "  n: \"l.append(a) or l | length\"\n"
+      "  m: \"l | last\"\n");
+  std::vector<std::string> got;
+  for (const Json& r : rows) got.push_back(r["n"].dump() + " " + r["m"].get<std::string>());
+  EXPECT_EQ(got, (std::vector<std::string>{"2 x", "2 y", "2 x"}));
+}
+
 // `tables:` gives a matrix's expressions the rows of other matrices of the project.
 class MatrixTables : public ::testing::Test {
  protected:
@@ -225,6 +261,22 @@ TEST_F(MatrixTables, DeriveAndChecksSeeTheRows) {
   write("matrices/workflows.yml", spec + "entries:\n  - {os: linux}\n  - {os: macos}\n");
   EXPECT_EQ(error_of("matrices/workflows.yml"),
             "matrices/workflows.yml:9:5: error: the workflow builds nothing");
+}
+
+// A check that changes a table (`builds.pop()`) is seen by the derivations of the rows
+// after it: nothing of the matrix is kept.
+TEST_F(MatrixTables, AChangedTableIsReadAgain) {
+  write("matrices/workflows.yml",
+        "tables: {builds: matrices/builds.yml}\n"
+        "fields: {os: string, count: int}\n"
+        "derive: {count: \"builds | length\"}\n"
+        "checks: [{assert: \"builds.pop()\", message: none left}]\n"
+        "entries: [{os: linux}, {os: linux}, {os: linux}]\n");
+  Json got = rows("matrices/workflows.yml");
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[0]["count"], 3);
+  EXPECT_EQ(got[1]["count"], 2);
+  EXPECT_EQ(got[2]["count"], 1);
 }
 
 TEST_F(MatrixTables, MistakesAtTheTable) {

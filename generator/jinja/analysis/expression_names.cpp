@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "jinja/python/methods.h"
 #include "jinja/syntax/node_children.h"
 #include "jinja/syntax/template.h"
 
@@ -30,7 +31,34 @@ void add_names(const Body& body, std::vector<std::string>& names) {
   }
 }
 
+bool is_pure(const Expr& e) {
+  if (e.kind == ExprKind::Call) {
+    const Expr& callee = *static_cast<const CallExpr&>(e).callee;
+    const bool pure_callee =
+        callee.kind == ExprKind::Name ||
+        (callee.kind == ExprKind::Getattr &&
+         !method_changes_its_object(static_cast<const GetattrExpr&>(callee).attr));
+    if (!pure_callee) return false;
+  }
+  bool pure = true;
+  for_each_child(e, [&](const Expr* child) { pure = pure && is_pure(*child); });
+  return pure;
+}
+
+bool is_pure(const Body& body) {
+  bool pure = true;
+  for (const StmtPtr& s : body)
+    for_each_part(
+        *s, [&](const Expr* e) { pure = pure && is_pure(*e); },
+        [&](const Body& inner) { pure = pure && is_pure(inner); });
+  return pure;
+}
+
 }  // namespace
+
+bool expression_is_pure(const Template& expression) {
+  return is_pure(expression.body());
+}
 
 std::vector<std::string> expression_names(const Template& expression) {
   std::vector<std::string> names;

@@ -16,4 +16,11 @@ class Template;
 // imported or extended, which could read the context too).
 std::vector<std::string> expression_names(const Template& expression);
 
+// Whether the expression (as above) is a function of the names it mentions: every call in
+// it is of a name (a global function) or of a method that leaves its object as it is, so
+// two evaluations over equal variables give equal values and change nothing. A caller may
+// then keep its value by the values of those names (a matrix's derived fields); `l.pop()`
+// or `d.update(x)` in it, or a call of anything else, makes it false.
+bool expression_is_pure(const Template& expression);
+
 }  // namespace wfgen::jinja

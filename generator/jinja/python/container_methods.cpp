@@ -10,6 +10,7 @@
 #include "jinja/error.h"
 #include "jinja/python/index.h"
 #include "jinja/python/method_binding.h"
+#include "jinja/python/methods.h"
 #include "jinja/python/ops.h"
 #include "jinja/value/cycles.h"
 
@@ -593,3 +594,16 @@ bool find_number_attribute(const Value& self, std::string_view name, Value& out)
 }
 
 }  // namespace wfgen::jinja::methods
+
+namespace wfgen::jinja {
+
+// Of the list and dict methods above, those that change their object (held to what the
+// methods do by MethodsThatChangeTheirObject in tests/jinja).
+bool method_changes_its_object(std::string_view name) {
+  for (std::string_view m : {"append", "extend", "insert", "pop", "remove", "reverse", "sort",
+                             "clear", "popitem", "setdefault", "update"})
+    if (name == m) return true;
+  return false;
+}
+
+}  // namespace wfgen::jinja

@@ -12,4 +12,8 @@ namespace wfgen::jinja {
 // to items). On success, `out` is a bound method object.
 bool find_method(const Value& self, std::string_view name, Value& out);
 
+// Whether a method of that name, on any value that has one, changes the value it is called
+// on (a list's append or sort, a dict's update or pop...). No str, int or float method does.
+bool method_changes_its_object(std::string_view name);
+
 }  // namespace wfgen::jinja
