@@ -59,6 +59,7 @@ class BlockReader {
   bool open_sequence(bool indentless);
   bool flow();
   bool open_flow();
+  bool word_key(Token& t);
   bool scalar(Token& t);
   bool at_key_colon(const Token& t);
   bool line_ends(uint32_t node_end);
@@ -131,7 +132,7 @@ bool BlockReader::document() {
 // At a key at its mapping's column.
 bool BlockReader::mapping_entry() {
   Token key;
-  if (!scalar(key) || !at_key_colon(key)) return false;
+  if (!(word_key(key) || scalar(key)) || !at_key_colon(key)) return false;
   builder_.scalar(key, {});
   return node_after(take_indicator(), false, true);
 }
@@ -177,6 +178,7 @@ bool BlockReader::node_at(bool may_be_key) {
   }
   if (c == '[' || c == '{') return flow() && line_ends(offset());
   Token t;
+  if (may_be_key && word_key(t)) return at_key_colon(t) && open_mapping(t);
   if (!scalar(t)) return false;
   if (at_key_colon(t)) return may_be_key && open_mapping(t);
   builder_.scalar(t, {});
@@ -254,6 +256,31 @@ bool BlockReader::open_flow() {
   ++s_.pos_;
   flow_.push_back({kind, Flow::Entry});
   s_.flow_level_ = static_cast<int>(flow_.size());
+  return true;
+}
+
+// At a key: the common one, a word of letters, digits, '_' and '-' with its ':' and a blank
+// right after it (`runs-on:`), is the plain scalar scan_plain would make (a view of the
+// text), made without it. False, the scanner unmoved, for any other.
+bool BlockReader::word_key(Token& t) {
+  const char* begin = s_.data_ + s_.pos_;
+  const char* end = s_.data_ + s_.size_;
+  const char* p = begin;
+  while (p < end && (is_alnum(*p) || *p == '_' || *p == '-')) ++p;
+  const size_t n = static_cast<size_t>(p - begin);
+  if (n == 0 || n > options_.max_scalar_bytes || p == end || *p != ':' ||
+      !is_blankz(p + 1 < end ? p[1] : '\0'))
+    return false;
+  t = Token{};
+  t.type = Tok::Scalar;
+  t.style = Style::Plain;
+  t.begin = static_cast<uint32_t>(s_.pos_);
+  t.end = static_cast<uint32_t>(s_.pos_ + n);
+  t.line = s_.line_;
+  t.col = static_cast<uint32_t>(s_.col0() + 1);
+  t.scan_indent = indent();
+  t.value = std::string_view(begin, n);
+  s_.pos_ += n;
   return true;
 }
 

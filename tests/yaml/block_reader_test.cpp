@@ -219,9 +219,16 @@ TEST(BlockReader, LeavesWhatItDoesNotReadToTheFullParser) {
   }
 }
 
-// The reader's limits are the parser's: nesting past max_depth is refused with the full
-// parser's message, whichever path reads the rest.
-TEST(BlockReader, DepthLimitIsTheFullParsers) {
+// The reader's limits are the parser's: nesting past max_depth, a key or value longer than
+// max_scalar_bytes, are refused with the full parser's message, whichever path reads the rest.
+TEST(BlockReader, LimitsAreTheFullParsers) {
+  ParseOptions small;
+  small.max_scalar_bytes = 3;
+  for (const char* text : {"runs-on: x\n", "a: xyzw\n", "a:\n  - xyzw\n", "abc: [xy, wxyz]\n"})
+    EXPECT_EQ(disagreement(text, small), "") << text;
+  EXPECT_EQ(testing::error_of("on:\n  runs-on: x\n", small),
+            "x.yml:2:3: error: scalar of 7 bytes, more than the limit of 3");
+
   std::string deep;
   for (int i = 0; i < 12; ++i) deep += std::string(static_cast<size_t>(2 * i), ' ') + "k:\n";
   deep += std::string(24, ' ') + "v: 1\n";
