@@ -74,11 +74,12 @@ struct Made {
 
 class Expander {
  public:
-  // `tables`: the top-level spec's other-matrix rows, seen by every expression.
-  Expander(const data::Document& doc, ExpressionEvaluator& eval,
-           const std::vector<std::pair<std::string, Json>>& tables, const MatrixLimits& limits)
-      : doc_(doc), eval_(eval), max_rows_(limits.max_rows) {
-    for (const auto& [name, rows] : tables)
+  // `spec`: the matrix's top-level spec; its `tables` (other matrices' rows) are seen by
+  // every expression.
+  Expander(const data::Document& doc, ExpressionEvaluator& eval, const MatrixSpec& spec,
+           const MatrixLimits& limits)
+      : doc_(doc), eval_(eval), spec_(spec), max_rows_(limits.max_rows) {
+    for (const auto& [name, rows] : spec.tables)
       tables_.emplace_back(jinja::Value::string(name), data::to_value(rows, keys_));
   }
 
@@ -173,7 +174,7 @@ class Expander {
       std::vector<Draft> next;
       next.reserve(rows.size() * values.size());
       Kept<bool> applies;  // see axis_applies
-      if (!axis.when.empty() && keeps_values(spec)) applies.names = &eval_.names(axis.when);
+      if (!axis.when.empty() && keeps_values()) applies.names = &eval_.names(axis.when);
       for (Draft& r : rows) {
         // A conditional axis leaves the combinations it does not apply to as they are.
         if (!axis.when.empty() && !axis_applies(axis, r.values, applies)) {
@@ -201,7 +202,7 @@ class Expander {
   };
 
   // Whether conditional `axis` applies to a combination of `values`. A condition of a
-  // spec that keeps values (keeps_values) is a function of the names it mentions: each
+  // matrix that keeps values (keeps_values) is a function of the names it mentions: each
   // evaluation gets the combination's values anew and the same tables, so it is evaluated
   // once per distinct values of the fields it names, kept in `applies` (most combinations
   // repeat the few values a `when` reads).
@@ -239,25 +240,32 @@ class Expander {
     return true;
   }
 
-  // Whether values of `spec`'s expressions may be kept by the values they read: only when
-  // every one of them (`when`s, derivations, checks) is pure (ExpressionEvaluator::
-  // is_pure). An impure one (`builds.pop()`) could change a table, or a row's values, that
-  // another reads. One that does not compile keeps none: it is reported where it is
-  // evaluated, as ever.
-  bool keeps_values(const MatrixSpec& spec) {
-    auto [known, fresh] = pure_specs_.try_emplace(&spec, true);
-    if (!fresh) return known->second;
-    try {
-      for (const Axis& a : spec.axes)
-        if (!a.when.empty() && !eval_.is_pure(a.when)) known->second = false;
-      for (const DerivedField& df : spec.derive)
-        if (!eval_.is_pure(df.expr)) known->second = false;
-      for (const RowCheck& c : spec.checks)
-        if (!eval_.is_pure(c.expr)) known->second = false;
-    } catch (const jinja::TemplateError&) {
-      known->second = false;
+  // Whether values of the matrix's expressions may be kept by the values they read: only
+  // when every one of them (`when`s, derivations, checks, of its nested tables too: all
+  // see the same tables) is pure (ExpressionEvaluator::is_pure). An impure one
+  // (`builds.pop()`) could change a table, or a row's values, that another reads. One that
+  // does not compile keeps none: it is reported where it is evaluated, as ever.
+  bool keeps_values() {
+    if (!keeps_values_) {
+      try {
+        keeps_values_ = all_pure(spec_);
+      } catch (const jinja::TemplateError&) {
+        keeps_values_ = false;
+      }
     }
-    return known->second;
+    return *keeps_values_;
+  }
+
+  bool all_pure(const MatrixSpec& spec) {
+    for (const Axis& a : spec.axes)
+      if (!a.when.empty() && !eval_.is_pure(a.when)) return false;
+    for (const DerivedField& df : spec.derive)
+      if (!eval_.is_pure(df.expr)) return false;
+    for (const RowCheck& c : spec.checks)
+      if (!eval_.is_pure(c.expr)) return false;
+    for (const FieldSpec& f : spec.fields)
+      if (f.table && !all_pure(*f.table)) return false;
+    return true;
   }
 
   // Appends `v` to `key` so that two values append the same only when they are the same
@@ -660,7 +668,7 @@ class Expander {
       // A derivation is kept by the values of the fields it names, as a `when` is:
       // binary_builds.yml's 179 rows repeat ~10 values of most of them.
       auto [kept, fresh] = derived_.try_emplace(&df);
-      if (fresh && keeps_values(spec)) kept->second.names = &eval_.names(df.expr);
+      if (fresh && keeps_values()) kept->second.names = &eval_.names(df.expr);
       std::string key;
       const bool keyed = memo_key(kept->second, row, key);
       if (keyed) {
@@ -746,12 +754,13 @@ class Expander {
 
   const data::Document& doc_;
   ExpressionEvaluator& eval_;
+  const MatrixSpec& spec_;  // the top level
   jinja::StringPool keys_;  // the rows' keys, shared by every row's variables
   std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
   std::deque<std::string> kept_;  // see keep()
   // Derived values by the values of the fields their expression names (see derive()).
   std::unordered_map<const DerivedField*, Kept<Json>> derived_;
-  std::unordered_map<const MatrixSpec*, bool> pure_specs_;  // see keeps_values()
+  std::optional<bool> keeps_values_;  // see keeps_values()
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included
 };
@@ -763,7 +772,7 @@ Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvalua
   Matrix m;
   m.doc = doc;
   m.spec = parse_spec(*doc, "", true, refs);
-  Expander ex(*doc, eval, m.spec->tables, limits);
+  Expander ex(*doc, eval, *m.spec, limits);
   m.rows = ex.expand(*m.spec, "/entries");
   return m;
 }

@@ -279,6 +279,26 @@ TEST_F(MatrixTables, AChangedTableIsReadAgain) {
   EXPECT_EQ(got[2]["count"], 1);
 }
 
+// So does a nested table's derivation that pops it: the whole matrix keeps nothing.
+TEST_F(MatrixTables, AChangeInANestedTableIsSeenByItsRow) {
+  write("matrices/workflows.yml",
+        "tables: {builds: matrices/builds.yml}\n"
+        "fields:\n"
+        "  os: string\n"
+        "  count: int\n"
+        "  runs:\n"
+        "    type: table\n"
+        "    fields: {w: string, popped: string}\n"
+        "    derive: {popped: \"builds.pop().name\"}\n"
+        "derive: {count: \"builds | length\"}\n"
+        "entries: [{os: a, runs: [{w: x}]}, {os: a, runs: [{w: y}]}, {os: a, runs: [{w: z}]}]\n");
+  Json got = rows("matrices/workflows.yml");
+  ASSERT_EQ(got.size(), 3u);
+  std::vector<std::string> seen;
+  for (const Json& r : got) seen.push_back(r["count"].dump() + r["runs"][0]["popped"].get<std::string>());
+  EXPECT_EQ(seen, (std::vector<std::string>{"2c", "1b", "0a"}));
+}
+
 TEST_F(MatrixTables, MistakesAtTheTable) {
   write("matrices/w.yml",
         "tables: {builds: matrices/none.yml}\nfields: {os: string}\nentries: [{os: a}]\n");
