@@ -148,6 +148,14 @@ class Expander {
     }
   }
 
+  // Values of one expression kept by the values of the fields it names (`names`; null when
+  // they are not kept: see keeps_values).
+  template <class T>
+  struct Kept {
+    const std::vector<std::string>* names = nullptr;
+    std::unordered_map<std::string, T> values;
+  };
+
   std::vector<Draft> product(const MatrixSpec& spec) {
     std::vector<Draft> rows;
     if (spec.axes.empty()) return rows;
@@ -192,14 +200,6 @@ class Expander {
     }
     return rows;
   }
-
-  // Values of one expression kept by the values of the fields it names (`names`; null when
-  // they are not kept: see keeps_values).
-  template <class T>
-  struct Kept {
-    const std::vector<std::string>* names = nullptr;
-    std::unordered_map<std::string, T> values;
-  };
 
   // Whether conditional `axis` applies to a combination of `values`. A condition of a
   // matrix that keeps values (keeps_values) is a function of the names it mentions: each
@@ -662,23 +662,38 @@ class Expander {
   void derive(const MatrixSpec& spec, const Draft& d, Json& row,
               std::optional<ExpressionEvaluator::Scope>& vars) {
     if (spec.derive.empty()) return;
+    // The scope, made when first needed, is what it would be had it been made before the
+    // derivations: the row (a table named like a nested field over it), then each derived
+    // value set as made, so the values kept before it was made are set over it too.
+    std::vector<const DerivedField*> set_before;
+    auto scope = [&] {
+      if (vars) return;
+      vars.emplace(eval_, context(row));
+      for (const DerivedField* df : set_before) vars->set(df->name, data::to_value(row[df->name], keys_));
+    };
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
       if (d.values.contains(df.name)) continue;
       // A derivation is kept by the values of the fields it names, as a `when` is:
       // binary_builds.yml's 179 rows repeat ~10 values of most of them.
-      auto [kept, fresh] = derived_.try_emplace(&df);
-      if (fresh && keeps_values()) kept->second.names = &eval_.names(df.expr);
+      Kept<Json>* kept = nullptr;
       std::string key;
-      const bool keyed = memo_key(kept->second, row, key);
-      if (keyed) {
-        if (auto known = kept->second.values.find(key); known != kept->second.values.end()) {
-          if (vars) vars->set(df.name, data::to_value(known->second, keys_));
+      if (keeps_values()) {
+        auto [at, fresh] = derived_.try_emplace(&df);
+        if (fresh) at->second.names = &eval_.names(df.expr);
+        if (memo_key(at->second, row, key)) kept = &at->second;
+      }
+      if (kept) {
+        if (auto known = kept->values.find(key); known != kept->values.end()) {
           row[df.name] = known->second;
+          if (vars)
+            vars->set(df.name, data::to_value(known->second, keys_));
+          else
+            set_before.push_back(&df);
           continue;
         }
       }
-      if (!vars) vars.emplace(eval_, context(row));
+      scope();
       jinja::Value result;
       try {
         result = vars->evaluate(df.expr);
@@ -702,9 +717,10 @@ class Expander {
       // anything else is taken as data gives it back (a tuple becomes a list, Markup a
       // plain string), as the row holds it.
       vars->set(df.name, same_as_data(result) ? std::move(result) : data::to_value(v, keys_));
-      if (keyed) kept->second.values.emplace(std::move(key), v);
+      if (kept) kept->values.emplace(std::move(key), v);
       row[df.name] = std::move(v);
     }
+    if (!spec.checks.empty()) scope();  // check_row's, with the kept values set over it
     in_field_order(spec, row);
   }
 

@@ -39,11 +39,13 @@ const ExpressionEvaluator::Reads& ExpressionEvaluator::reads(const std::string& 
 }
 
 jinja::Value ExpressionEvaluator::evaluate(const std::string& expr, const jinja::Value& vars) {
+  ++evaluations_;
   return env_.evaluate(compiled(expr), vars);
 }
 
 bool ExpressionEvaluator::holds_for_row(const std::string& expr, const jinja::Value& vars,
                                         const data::Json& row, jinja::StringPool& keys) {
+  ++evaluations_;
   const jinja::Template& compiled_expr = compiled(expr);
   // `vars`, then the fields of `row` (all of them, or those named) over them.
   auto with_row = [&](const std::vector<std::string>* only) {

@@ -44,6 +44,9 @@ class ExpressionEvaluator {
   // value (jinja::expression_is_pure). Throws as names() does.
   bool is_pure(const std::string& expr) { return reads(expr).pure; }
 
+  // Expressions evaluated so far, in every way (for the tests that show values kept).
+  size_t evaluations() const { return evaluations_; }
+
   // Expressions over one set of variables that grows between them (a row's derived
   // fields, then its checks), taken in once (jinja/runtime/expression_scope.h).
   class Scope {
@@ -51,7 +54,10 @@ class ExpressionEvaluator {
     Scope(ExpressionEvaluator& eval, const jinja::Value& vars)
         : eval_(eval), scope_(eval.env_, vars) {}
     // As ExpressionEvaluator::evaluate, with the scope's variables.
-    jinja::Value evaluate(const std::string& expr) { return scope_.evaluate(eval_.compiled(expr)); }
+    jinja::Value evaluate(const std::string& expr) {
+      ++eval_.evaluations_;
+      return scope_.evaluate(eval_.compiled(expr));
+    }
     void set(std::string_view name, jinja::Value value) { scope_.set(name, std::move(value)); }
 
    private:
@@ -70,6 +76,7 @@ class ExpressionEvaluator {
   jinja::Environment env_;
   std::unordered_map<std::string, std::shared_ptr<const jinja::Template>> cache_;
   std::unordered_map<std::string, Reads> reads_;
+  size_t evaluations_ = 0;
 };
 
 // `e`, raised by the expression (or template) written as the string at `ptr` of `doc`, as

@@ -52,7 +52,7 @@ class BlockReader {
   bool document();
   bool mapping_entry();
   bool sequence_entry();
-  bool node_after(Indicator at, bool key_inline, bool indentless_below);
+  bool node_after(const Indicator& at, bool key_inline, bool indentless_below);
   bool node_below(int parent_col, bool indentless_ok, const Indicator& at);
   bool node_at(bool may_be_key);
   bool open_mapping(const Token& key);
@@ -76,6 +76,8 @@ class BlockReader {
       if (!it->indentless) return it->col;
     return -1;
   }
+  // One level before the builder's limit (and the scanner's): the full parser is the one to
+  // report it, at its place.
   bool too_deep() const { return open_.size() + flow_.size() + 1 >= options_.max_depth; }
   bool at_end() const { return s_.pos_ >= s_.size_; }
   bool at_block_entry() const { return s_.cur() == '-' && is_blankz(s_.at(1)); }
@@ -144,7 +146,7 @@ bool BlockReader::sequence_entry() {
 
 // After the ':' or '- ' `at`: the node on the same line (a key there opens a mapping when
 // `key_inline`: `- name: x`), or below it.
-bool BlockReader::node_after(Indicator at, bool key_inline, bool indentless_below) {
+bool BlockReader::node_after(const Indicator& at, bool key_inline, bool indentless_below) {
   const int parent_col = open_.back().col;
   const uint32_t line = s_.line_;
   s_.scan_to_next_token();
@@ -298,7 +300,8 @@ bool BlockReader::scalar(Token& t) {
 }
 
 // After the scalar `t`: is it an implicit key, its ':' on its line within the 1024 bytes a
-// simple key may take? Leaves the scanner at the ':' when it is.
+// simple key may take? Moves the scanner past the blanks after a quoted scalar (the plain
+// scan already did), so it is at the ':' when it is a key.
 bool BlockReader::at_key_colon(const Token& t) {
   if (t.style != Style::Plain)
     while (is_blank(s_.cur())) ++s_.pos_;

@@ -203,6 +203,33 @@ TEST(MatrixKept, ADerivationIsDecidedByEveryFieldItReads) {
                 "TrueFalseFalsep TrueFalseFalsep/p", "TrueFalseFalseq TrueFalseFalseq/q"}));
 }
 
+// Values are kept: 12 rows that repeat 2 values of the field a derivation reads evaluate it
+// twice; a `when` over 3 values of its field, for 6 combinations, 3 times.
+TEST(MatrixKept, EachDistinctValueIsEvaluatedOnce) {
+  ExpressionEvaluator eval;
+  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(
+      "fields: {os: string, n: string, tag: string, py: {type: string, default: '-'}}\n"
+      "axes:\n"
+      "  os: [linux, windows, linux]\n"
+      "  n: ['1', '2', '3', '4']\n"
+      "derive: {tag: \"os ~ '-build'\"}\n",
+      "m.yml"));
+  auto rows = wfgen::matrix::expand_matrix(doc, eval).rows;
+  ASSERT_EQ(rows.size(), 12u);
+  EXPECT_EQ(rows[4].values["tag"], "windows-build");
+  EXPECT_EQ(eval.evaluations(), 2u);
+  ExpressionEvaluator eval2;
+  auto doc2 = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(
+      "fields: {os: string, n: string, py: {type: string, default: '-'}}\n"
+      "axes:\n"
+      "  n: ['1', '2']\n"
+      "  os: [linux, windows, macos]\n"
+      "  py: {values: ['3.12'], when: \"os != 'macos'\"}\n",
+      "m.yml"));
+  EXPECT_EQ(wfgen::matrix::expand_matrix(doc2, eval2).rows.size(), 6u);
+  EXPECT_EQ(eval2.evaluations(), 3u);
+}
+
 // An expression that changes a value (`l.append(a)`) makes its matrix keep nothing: every
 // expression of it is evaluated for every row, so a later one reads what the change made.
 TEST(MatrixKept, AnImpureExpressionKeepsNothing) {
@@ -297,6 +324,41 @@ TEST_F(MatrixTables, AChangeInANestedTableIsSeenByItsRow) {
   std::vector<std::string> seen;
   for (const Json& r : got) seen.push_back(r["count"].dump() + r["runs"][0]["popped"].get<std::string>());
   EXPECT_EQ(seen, (std::vector<std::string>{"2c", "1b", "0a"}));
+}
+
+// A nested field named like a table: the table is what its expressions see until the
+// field is derived, then the derived value, in every row, kept or not.
+TEST_F(MatrixTables, ADerivedFieldNamedLikeATableIsSeenOverIt) {
+  write("matrices/workflows.yml",
+        "tables: {os: matrices/builds.yml}\n"
+        "fields:\n"
+        "  job: string\n"
+        "  steps:\n"
+        "    type: table\n"
+        "    fields: {k: string, os: string, n: int}\n"
+        "    derive: {n: \"os | length\", os: \"'linux'\"}\n"
+        "    checks: [{assert: \"os == 'linux'\", message: os is not linux}]\n"
+        "entries: [{job: a, steps: [{k: x}, {k: y}, {k: z}]}]\n");
+  Json got = rows("matrices/workflows.yml");
+  ASSERT_EQ(got.size(), 1u);
+  ASSERT_EQ(got[0]["steps"].size(), 3u);
+  for (const Json& step : got[0]["steps"]) {
+    EXPECT_EQ(step["os"], "linux");
+    EXPECT_EQ(step["n"], 3);  // the table's rows
+  }
+}
+
+// A kept value is a copy, so a matrix whose expressions can tell an object from its copy
+// (`sameas`) keeps nothing: `x` is the table itself in every row.
+TEST_F(MatrixTables, SameasSeesTheObjectEveryTime) {
+  write("matrices/workflows.yml",
+        "tables: {builds: matrices/builds.yml}\n"
+        "fields: {os: string, x: any, same: bool}\n"
+        "derive: {x: \"builds\", same: \"x is sameas builds\"}\n"
+        "entries: [{os: a}, {os: a}, {os: a}]\n");
+  Json got = rows("matrices/workflows.yml");
+  ASSERT_EQ(got.size(), 3u);
+  for (const Json& r : got) EXPECT_EQ(r["same"], true);
 }
 
 TEST_F(MatrixTables, MistakesAtTheTable) {

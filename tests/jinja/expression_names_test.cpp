@@ -48,6 +48,13 @@ TEST(ExpressionNames, PureWhenNoCallCanChangeAValue) {
   EXPECT_FALSE(pure("x if y else (l | first).pop()"));
   EXPECT_FALSE(pure("(l.pop,)[0]()"));
   EXPECT_FALSE(pure("(l | attr('clear'))()"));
+  // `sameas` tells an object from an equal copy, and a kept value is a copy: as a test, or
+  // named to a select filter (a name not written as a constant may be it).
+  EXPECT_TRUE(pure("l | select | list ~ (l | selectattr('a', 'eq', x) | list) ~ (l | reject('odd') | list)"));
+  EXPECT_FALSE(pure("x is sameas y"));
+  EXPECT_FALSE(pure("l | select('sameas', x) | list"));
+  EXPECT_FALSE(pure("l | rejectattr('a', 'sameas', x) | list"));
+  EXPECT_FALSE(pure("l | selectattr('a', t, x) | list"));
 }
 
 // The names method_changes_its_object gives are the list and dict methods that change

@@ -31,7 +31,28 @@ void add_names(const Body& body, std::vector<std::string>& names) {
   }
 }
 
+// Whether a select/reject filter may run the `sameas` test: its test is named by a string
+// argument (a name not written as a constant may be any test).
+bool may_select_by_sameas(const FilterExpr& f) {
+  size_t test_at;
+  if (f.name == "select" || f.name == "reject")
+    test_at = 0;
+  else if (f.name == "selectattr" || f.name == "rejectattr")
+    test_at = 1;
+  else
+    return false;
+  if (f.args.dyn_args) return true;
+  if (f.args.args.size() <= test_at) return false;  // no test: truthiness
+  const Expr& test = *f.args.args[test_at];
+  if (test.kind != ExprKind::Const) return true;
+  const Value& name = static_cast<const ConstExpr&>(test).value;
+  return name.is_string() && name.as_string() == "sameas";
+}
+
 bool is_pure(const Expr& e) {
+  // `sameas` tells a value from an equal copy, and a kept value is a copy.
+  if (e.kind == ExprKind::Test && static_cast<const TestExpr&>(e).name == "sameas") return false;
+  if (e.kind == ExprKind::Filter && may_select_by_sameas(static_cast<const FilterExpr&>(e))) return false;
   if (e.kind == ExprKind::Call) {
     const Expr& callee = *static_cast<const CallExpr&>(e).callee;
     const bool pure_callee =

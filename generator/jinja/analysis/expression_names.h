@@ -16,11 +16,13 @@ class Template;
 // imported or extended, which could read the context too).
 std::vector<std::string> expression_names(const Template& expression);
 
-// Whether the expression (as above) is a function of the names it mentions: every call in
-// it is of a name (a global function) or of a method that leaves its object as it is, so
-// two evaluations over equal variables give equal values and change nothing. A caller may
-// then keep its value by the values of those names (a matrix's derived fields); `l.pop()`
-// or `d.update(x)` in it, or a call of anything else, makes it false.
+// Whether the expression (as above) is a function of the values of the names it mentions:
+// every call in it is of a name (a global function) or of a method that leaves its object
+// as it is, and it has no `sameas` test (which tells an object from an equal copy), so two
+// evaluations over equal variables give equal values, change nothing, and cannot tell one
+// value from a copy of the other. A caller may then keep its value by the values of those
+// names (a matrix's derived fields); `l.pop()` or `d.update(x)` in it, a call of anything
+// else, or `x is sameas y`, makes it false.
 bool expression_is_pure(const Template& expression);
 
 }  // namespace wfgen::jinja
