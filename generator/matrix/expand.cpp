@@ -664,12 +664,15 @@ class Expander {
     if (spec.derive.empty()) return;
     // The scope, made when first needed, is what it would be had it been made before the
     // derivations: the row (a table named like a nested field over it), then each derived
-    // value set as made, so the values kept before it was made are set over it too.
+    // value set as made. The row holds the values kept before it was made; those a table
+    // hides are set over it again.
     std::vector<const DerivedField*> set_before;
     auto scope = [&] {
       if (vars) return;
       vars.emplace(eval_, context(row));
-      for (const DerivedField* df : set_before) vars->set(df->name, data::to_value(row[df->name], keys_));
+      for (const DerivedField* df : set_before)
+        for (const auto& [name, rows] : tables_)
+          if (name.as_string() == df->name) vars->set(df->name, data::to_value(row[df->name], keys_));
     };
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
