@@ -30,15 +30,16 @@ Tree parse(std::string_view text, const ParseOptions& options, std::string file)
       uint32_t at = static_cast<uint32_t>(problem->offset);
       reporter.fail(DiagKind::Encoding, at, data::mark_at(text, at), problem->message);
     }
-    tree.arena_.expect_text(text.size());
     if (options.block_reader) {
-      if (read_common_block(text, options, tree, tree.arena_)) return tree;
-      // Not of the common shape: what it built goes, and the full parser reads it all.
-      tree.documents_.clear();
-      tree.node_count_ = 0;
-      tree.arena_ = Arena();
-      tree.arena_.expect_text(text.size());
+      // Read into a tree of its own: when the text is not of the common shape, what it
+      // built goes with it, and the full parser reads the text into `tree`.
+      Tree common;
+      common.text_ = text;
+      common.file_ = tree.file_;
+      common.arena_.expect_text(text.size());
+      if (read_common_block(text, options, common, common.arena_)) return common;
     }
+    tree.arena_.expect_text(text.size());
     Scanner scanner(text, tree.arena_, reporter, options);
     Parser parser(scanner, builder, reporter, tree.arena_);
     parser.run();

@@ -271,6 +271,11 @@ class MatrixTables : public ::testing::Test {
   std::string error_of(const std::string& path) {
     return error_from([&] { rows(path); });
   }
+  // The rows of matrices/workflows.yml, written as `text`.
+  Json workflows(const std::string& text) {
+    write("matrices/workflows.yml", text);
+    return rows("matrices/workflows.yml");
+  }
   fs::path root;
 };
 
@@ -293,13 +298,12 @@ TEST_F(MatrixTables, DeriveAndChecksSeeTheRows) {
 // A check that changes a table (`builds.pop()`) is seen by the derivations of the rows
 // after it: nothing of the matrix is kept.
 TEST_F(MatrixTables, AChangedTableIsReadAgain) {
-  write("matrices/workflows.yml",
+  Json got = workflows(
         "tables: {builds: matrices/builds.yml}\n"
         "fields: {os: string, count: int}\n"
         "derive: {count: \"builds | length\"}\n"
         "checks: [{assert: \"builds.pop()\", message: none left}]\n"
         "entries: [{os: linux}, {os: linux}, {os: linux}]\n");
-  Json got = rows("matrices/workflows.yml");
   ASSERT_EQ(got.size(), 3u);
   EXPECT_EQ(got[0]["count"], 3);
   EXPECT_EQ(got[1]["count"], 2);
@@ -308,7 +312,7 @@ TEST_F(MatrixTables, AChangedTableIsReadAgain) {
 
 // So does a nested table's derivation that pops it: the whole matrix keeps nothing.
 TEST_F(MatrixTables, AChangeInANestedTableIsSeenByItsRow) {
-  write("matrices/workflows.yml",
+  Json got = workflows(
         "tables: {builds: matrices/builds.yml}\n"
         "fields:\n"
         "  os: string\n"
@@ -319,7 +323,6 @@ TEST_F(MatrixTables, AChangeInANestedTableIsSeenByItsRow) {
         "    derive: {popped: \"builds.pop().name\"}\n"
         "derive: {count: \"builds | length\"}\n"
         "entries: [{os: a, runs: [{w: x}]}, {os: a, runs: [{w: y}]}, {os: a, runs: [{w: z}]}]\n");
-  Json got = rows("matrices/workflows.yml");
   ASSERT_EQ(got.size(), 3u);
   std::vector<std::string> seen;
   for (const Json& r : got) seen.push_back(r["count"].dump() + r["runs"][0]["popped"].get<std::string>());
@@ -329,7 +332,7 @@ TEST_F(MatrixTables, AChangeInANestedTableIsSeenByItsRow) {
 // A nested field named like a table: the table is what its expressions see until the
 // field is derived, then the derived value, in every row, kept or not.
 TEST_F(MatrixTables, ADerivedFieldNamedLikeATableIsSeenOverIt) {
-  write("matrices/workflows.yml",
+  Json got = workflows(
         "tables: {os: matrices/builds.yml}\n"
         "fields:\n"
         "  job: string\n"
@@ -339,7 +342,6 @@ TEST_F(MatrixTables, ADerivedFieldNamedLikeATableIsSeenOverIt) {
         "    derive: {n: \"os | length\", os: \"'linux'\"}\n"
         "    checks: [{assert: \"os == 'linux'\", message: os is not linux}]\n"
         "entries: [{job: a, steps: [{k: x}, {k: y}, {k: z}]}]\n");
-  Json got = rows("matrices/workflows.yml");
   ASSERT_EQ(got.size(), 1u);
   ASSERT_EQ(got[0]["steps"].size(), 3u);
   for (const Json& step : got[0]["steps"]) {
@@ -351,12 +353,11 @@ TEST_F(MatrixTables, ADerivedFieldNamedLikeATableIsSeenOverIt) {
 // A kept value is a copy, so a matrix whose expressions can tell an object from its copy
 // (`sameas`) keeps nothing: `x` is the table itself in every row.
 TEST_F(MatrixTables, SameasSeesTheObjectEveryTime) {
-  write("matrices/workflows.yml",
+  Json got = workflows(
         "tables: {builds: matrices/builds.yml}\n"
         "fields: {os: string, x: any, same: bool}\n"
         "derive: {x: \"builds\", same: \"x is sameas builds\"}\n"
         "entries: [{os: a}, {os: a}, {os: a}]\n");
-  Json got = rows("matrices/workflows.yml");
   ASSERT_EQ(got.size(), 3u);
   for (const Json& r : got) EXPECT_EQ(r["same"], true);
 }
