@@ -98,15 +98,21 @@ nlohmann::ordered_json FromValue::convert(const Value& value) {
     case Kind::Tuple: {
       jinja::DepthGuard guard("converting a value to data");
       nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-      for (const Value& item : value.items()) arr.push_back(convert(item));
+      auto& items = arr.get_ref<nlohmann::ordered_json::array_t&>();
+      items.reserve(value.items().size());
+      for (const Value& item : value.items()) items.push_back(convert(item));
       return arr;
     }
     case Kind::Dict: {
       jinja::DepthGuard guard("converting a value to data");
       nlohmann::ordered_json obj = nlohmann::ordered_json::object();
+      // A dict's string keys are distinct (a Markup key equals its str): each is appended,
+      // not looked up first among those before it as obj[key] would.
+      auto& entries = obj.get_ref<nlohmann::ordered_json::object_t&>();
+      entries.reserve(value.dict_obj().entries().size());
       for (const auto& [k, v] : value.dict_obj().entries()) {
         if (!k.is_string()) throw std::invalid_argument("a dict key that is not a string");
-        obj[k.as_string()] = convert(v);
+        entries.emplace_back(k.as_string(), convert(v));
       }
       return obj;
     }
