@@ -4,7 +4,6 @@
 #include <map>
 #include <optional>
 #include <string_view>
-#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -127,22 +126,88 @@ class Expander {
     throw doc_.error_at(ptr, jinja::limit_message(message, "max_rows", max_rows_));
   }
 
-  // The variables of an expression over `values`: its keys, then the tables.
-  jinja::Value context(const Json& values) {
-    jinja::Value ctx = data::to_value(values, keys_);
+  // The variables of an expression over `values`: its keys (those of `only`, when given),
+  // then the tables.
+  jinja::Value context(const Json& values, const std::vector<std::string>* only = nullptr) {
+    jinja::Value ctx;
+    if (!only) {
+      ctx = data::to_value(values, keys_);
+    } else {
+      ctx = jinja::Value::dict();
+      ctx.dict_obj().reserve(only->size() + tables_.size());
+      for (const std::string& name : *only)  // each once
+        if (auto v = values.find(name); v != values.end())
+          ctx.dict_obj().add_new(keys_.get(name), data::to_value(*v, keys_));
+    }
     for (const auto& [name, rows] : tables_) ctx.dict_obj().set(name, rows);
     return ctx;
   }
 
-  // Whether `expr` (written at `ptr`) is true over `vars`, a dict or a row's scope.
-  template <class Vars>
-  bool holds(const std::string& expr, const std::string& ptr, const std::string& what,
-             Vars&& vars) {
+  // A row's variables for its derivations and checks, made when first needed (see
+  // open_scope): the row's fields that the spec's expressions name, the tables over them,
+  // then each derived value set as made.
+  struct RowScope {
+    std::optional<ExpressionEvaluator::Scope> vars;
+    const std::vector<std::string>* only = nullptr;  // the fields it holds; null: every one
+  };
+
+  // The fields the derivations and checks of `spec` name, each once: all a row's scope
+  // needs of it (a binary workflow's row holds whole lists of build configs). Null when
+  // one of them does not compile: its error is met where it is evaluated.
+  const std::vector<std::string>* read_fields(const MatrixSpec& spec) {
+    auto [at, fresh] = read_fields_.try_emplace(&spec);
+    if (fresh) {
+      try {
+        std::vector<std::string> names;
+        auto add = [&](const std::string& expr) {
+          for (const std::string& n : eval_.names(expr))
+            if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+        };
+        for (const DerivedField& df : spec.derive) add(df.expr);
+        for (const RowCheck& c : spec.checks) add(c.expr);
+        at->second = std::move(names);
+      } catch (const jinja::TemplateError&) {
+      }
+    }
+    return at->second ? &*at->second : nullptr;
+  }
+
+  void open_scope(RowScope& s, const MatrixSpec& spec, const Json& row) {
+    if (s.vars) return;
+    s.only = read_fields(spec);
+    s.vars.emplace(eval_, context(row, s.only));
+  }
+
+  // Sets `name` to `make()` in an open scope, unless no expression of the spec reads it.
+  template <class Make>
+  static void set_in(RowScope& s, const std::string& name, Make&& make) {
+    if (!s.only || std::find(s.only->begin(), s.only->end(), name) != s.only->end())
+      s.vars->set(name, make());
+  }
+
+  // The value of `expr` over an open scope. Should it fail over the fields the spec's
+  // expressions name, it is evaluated again over the whole row (which holds the values
+  // derived so far), so that its error is the one the whole row gives, as
+  // ExpressionEvaluator::holds_for_row does.
+  jinja::Value evaluate_in(RowScope& s, const std::string& expr, const MatrixSpec& spec,
+                           const Draft& d, const Json& row) {
     try {
-      if constexpr (std::is_same_v<std::decay_t<Vars>, ExpressionEvaluator::Scope>)
-        return jinja::truthy(vars.evaluate(expr));
-      else
-        return jinja::truthy(eval_.evaluate(expr, vars));
+      return s.vars->evaluate(expr);
+    } catch (const jinja::TemplateError&) {
+      if (!s.only) throw;
+    }
+    ExpressionEvaluator::Scope whole(eval_, context(row));
+    for (const DerivedField& df : spec.derive)  // over a table of the same name, as made
+      if (!d.values.contains(df.name))
+        if (auto v = row.find(df.name); v != row.end()) whole.set(df.name, data::to_value(*v, keys_));
+    return whole.evaluate(expr);
+  }
+
+  // Whether `expr` (written at `ptr`) is true over `vars`, a dict.
+  bool holds(const std::string& expr, const std::string& ptr, const std::string& what,
+             const jinja::Value& vars) {
+    try {
+      return jinja::truthy(eval_.evaluate(expr, vars));
     } catch (const jinja::TemplateError& e) {
       throw expression_error(doc_, ptr, e, "in " + what);
     }
@@ -491,7 +556,7 @@ class Expander {
       // The row as the expressions see it: taken in once, when one is first evaluated
       // (derived values kept from an earlier row may make it unneeded), derived values
       // added as made.
-      std::optional<ExpressionEvaluator::Scope> vars;
+      RowScope vars;
       derive(spec, d, copy, vars);
       check_row(spec, d, copy, vars);
       out.rows.push_back({std::move(copy), d.origin});
@@ -507,8 +572,7 @@ class Expander {
   }
 
   // The constraints of every field, then the spec's `checks`, on a finished row.
-  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row,
-                 std::optional<ExpressionEvaluator::Scope>& vars) {
+  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row, RowScope& vars) {
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
@@ -520,10 +584,17 @@ class Expander {
       throw doc_.error_at(field_ptr(d, f.name) + (set ? broken->where : ""),
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
-    if (!spec.checks.empty() && !vars) vars.emplace(eval_, context(row));
-    for (const RowCheck& c : spec.checks)
-      if (!holds(c.expr, pointer_child(c.ptr, "assert"), "check", *vars))
-        throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
+    if (spec.checks.empty()) return;
+    open_scope(vars, spec, row);
+    for (const RowCheck& c : spec.checks) {
+      bool holds;
+      try {
+        holds = jinja::truthy(evaluate_in(vars, c.expr, spec, d, row));
+      } catch (const jinja::TemplateError& e) {
+        throw expression_error(doc_, pointer_child(c.ptr, "assert"), e, "in check");
+      }
+      if (!holds) throw doc_.error_at(c.at.empty() ? d.origin : field_ptr(d, c.at), c.message);
+    }
   }
 
   // The values of `fields` in `row`, as one key: rows agree on them when the keys are equal.
@@ -659,8 +730,7 @@ class Expander {
     return nested;
   }
 
-  void derive(const MatrixSpec& spec, const Draft& d, Json& row,
-              std::optional<ExpressionEvaluator::Scope>& vars) {
+  void derive(const MatrixSpec& spec, const Draft& d, Json& row, RowScope& vars) {
     if (spec.derive.empty()) return;
     // The scope, made when first needed, is what it would be had it been made before the
     // derivations: the row (a table named like a nested field over it), then each derived
@@ -668,11 +738,12 @@ class Expander {
     // hides are set over it again.
     std::vector<const DerivedField*> set_before;
     auto scope = [&] {
-      if (vars) return;
-      vars.emplace(eval_, context(row));
+      if (vars.vars) return;
+      open_scope(vars, spec, row);
       for (const DerivedField* df : set_before)
         for (const auto& [name, rows] : tables_)
-          if (name.as_string() == df->name) vars->set(df->name, data::to_value(row[df->name], keys_));
+          if (name.as_string() == df->name)
+            set_in(vars, df->name, [&] { return data::to_value(row[df->name], keys_); });
     };
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
@@ -689,8 +760,8 @@ class Expander {
       if (kept) {
         if (auto known = kept->values.find(key); known != kept->values.end()) {
           row[df.name] = known->second;
-          if (vars)
-            vars->set(df.name, data::to_value(known->second, keys_));
+          if (vars.vars)
+            set_in(vars, df.name, [&] { return data::to_value(known->second, keys_); });
           else
             set_before.push_back(&df);
           continue;
@@ -699,7 +770,7 @@ class Expander {
       scope();
       jinja::Value result;
       try {
-        result = vars->evaluate(df.expr);
+        result = evaluate_in(vars, df.expr, spec, d, row);
       } catch (const jinja::TemplateError& e) {
         throw expression_error(doc_, df.ptr, e, "in derived field '" + df.name + "'");
       }
@@ -719,7 +790,9 @@ class Expander {
       // What is the same value as data and back is kept (a list of a table's rows, say);
       // anything else is taken as data gives it back (a tuple becomes a list, Markup a
       // plain string), as the row holds it.
-      vars->set(df.name, same_as_data(result) ? std::move(result) : data::to_value(v, keys_));
+      set_in(vars, df.name, [&] {
+        return same_as_data(result) ? std::move(result) : data::to_value(v, keys_);
+      });
       if (kept) kept->values.emplace(std::move(key), v);
       row[df.name] = std::move(v);
     }
@@ -779,6 +852,7 @@ class Expander {
   std::deque<std::string> kept_;  // see keep()
   // Derived values by the values of the fields their expression names (see derive()).
   std::unordered_map<const DerivedField*, Kept<Json>> derived_;
+  std::unordered_map<const MatrixSpec*, std::optional<std::vector<std::string>>> read_fields_;
   std::optional<bool> keeps_values_;  // see keeps_values()
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included

@@ -230,6 +230,33 @@ TEST(MatrixKept, EachDistinctValueIsEvaluatedOnce) {
   EXPECT_EQ(eval2.evaluations(), 3u);
 }
 
+// A row's scope holds only the fields its matrix's expressions name: a check sees a field
+// and a derived value no derivation reads, a field an entry set over its derivation, and
+// the values derived before it.
+TEST(MatrixScope, ChecksSeeWhatNoDerivationReads) {
+  const std::string spec =
+      "fields: {a: string, b: string, c: string, d: string, e: {type: string, default: ''}}\n"
+      "derive: {c: \"a ~ '1'\", d: \"c ~ '2'\"}\n"
+      "checks: [{assert: \"b ~ d ~ e != 'nx12'\", message: b d e, at: b}]\n";
+  Json rows = rows_of(spec + "entries: [{a: x, b: m}, {a: y, b: n, c: z, e: w}]\n");
+  EXPECT_EQ(briefs(rows, {"c", "d", "e"}), (std::vector<std::string>{"x1 x12 ", "z z2 w"}));
+  EXPECT_EQ(error_of(spec + "entries: [{a: y, b: m}, {a: x, b: n}]\n"),
+            "m.yml:4:35: error: b d e");
+}
+
+// An expression that fails over the fields its matrix names fails as over the whole row.
+TEST(MatrixScope, AFailingExpressionFailsAsOverTheWholeRow) {
+  EXPECT_EQ(error_of("fields: {a: string, b: string, c: string}\n"
+                     "derive: {c: \"a ~ b.x.y\"}\n"
+                     "entries: [{a: x, b: m}]\n"),
+            "m.yml:2:21: error: in derived field 'c': 'str object' has no attribute 'x'");
+  EXPECT_EQ(error_of("fields: {a: string, b: string, c: string}\n"
+                     "derive: {c: \"a ~ '1'\"}\n"
+                     "checks: [{assert: \"c ~ bb\", message: m}]\n"
+                     "entries: [{a: x, b: m}]\n"),
+            "m.yml:3:22: error: in check: 'bb' is undefined");
+}
+
 // An expression that changes a value (`l.append(a)`) makes its matrix keep nothing: every
 // expression of it is evaluated for every row, so a later one reads what the change made.
 TEST(MatrixKept, AnImpureExpressionKeepsNothing) {
