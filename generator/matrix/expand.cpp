@@ -808,6 +808,13 @@ class Expander {
       return f ? static_cast<size_t>(f - spec.fields.data()) : spec.fields.size() + at;
     };
     Json::object_t& entries = row.get_ref<Json::object_t&>();
+    // Most rows already are: one pass over both tells, without ranking every key.
+    size_t next = 0;  // the field the next key may be
+    for (const auto& [key, value] : entries) {
+      while (next < spec.fields.size() && spec.fields[next].name != key) ++next;
+      if (next++ == spec.fields.size()) break;  // out of order, or no field
+    }
+    if (next <= spec.fields.size()) return;
     auto at = [&](size_t i) { return entries.begin() + static_cast<std::ptrdiff_t>(i); };
     std::vector<std::pair<size_t, size_t>> order;  // (rank, index)
     order.reserve(entries.size());

@@ -31,6 +31,19 @@ TEST(Matrix, ExplicitEntriesWithDefaultsAndOverrides) {
                          R"({"name":"b","runner":"linux.g5","gpu":true}])");
 }
 
+// A row's keys are in the order its fields are declared, derived ones among them, whatever
+// the order an entry writes them in; the shard keys come after.
+TEST(Matrix, RowKeysFollowTheFieldDeclarations) {
+  Json rows = rows_of(
+      "fields: {a: string, d: string, b: string, c: {type: string, default: z}}\n"
+      "derive: {d: \"a ~ b\"}\n"
+      "entries:\n"
+      "  - {b: y, a: x}\n"
+      "  - {c: w, a: x, b: y, d: v}\n");
+  EXPECT_EQ(rows.dump(), R"([{"a":"x","d":"xy","b":"y","c":"z"},)"
+                         R"({"a":"x","d":"v","b":"y","c":"w"}])");
+}
+
 TEST(Matrix, AxesProductIsStableFirstAxisOutermost) {
   Json rows = rows_of(
       "fields: {python: string, ref: string}\n"
