@@ -627,9 +627,13 @@ Value Renderer::call_filter(std::string_view name, const Value& input, CallArgs&
 }
 
 bool Renderer::call_test(std::string_view name, const Value& input, CallArgs& args) {
-  const BuiltinTest* test = find_test(name);
-  if (!test) throw_error(ErrorKind::Runtime, "No test named '" + std::string(name) + "'.");
-  return test->fn(*this, input, args);
+  if (!last_test_ || name != last_test_name_) {
+    const BuiltinTest* test = find_test(name);
+    if (!test) throw_error(ErrorKind::Runtime, "No test named '" + std::string(name) + "'.");
+    last_test_name_ = name;
+    last_test_ = test;
+  }
+  return last_test_->fn(*this, input, args);
 }
 
 // --- operators ---------------------------------------------------------------------------

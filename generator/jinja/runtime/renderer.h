@@ -18,6 +18,8 @@
 
 namespace wfgen::jinja {
 
+struct BuiltinTest;
+
 class Environment;
 class SourceTrace;
 class Template;
@@ -192,6 +194,10 @@ class Renderer : public Runtime {
   // strings are immutable, so every `'abc'[0]` may be the same 'a' (as CPython's are).
   // Made on first use: most renders (a path pattern, an expression) index no string.
   std::unique_ptr<std::array<Value, 128>> ascii_characters_;
+  // The test call_test found last, by its name: select and selectattr call one test for
+  // every item of a list.
+  std::string last_test_name_;
+  const BuiltinTest* last_test_ = nullptr;
 };
 
 }  // namespace wfgen::jinja
