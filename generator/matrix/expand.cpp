@@ -509,8 +509,10 @@ class Expander {
         if (!v.is_null()) nested = expand(*f.table, src, true);
       } else if (f.type == FieldType::Table && !v.is_null()) {
         put(f.name, table_json(*f.table, src));
+      } else if (f.name == "shards") {
+        put(f.name, v);  // make_shards reads the draft's
       } else {
-        put(f.name, v);
+        put(f.name, std::move(*found));  // the draft's keys are read from here on, not its values
       }
     }
     if (spec.expand_table.empty()) {
