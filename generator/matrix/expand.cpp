@@ -752,7 +752,7 @@ class Expander {
       if (d.values.contains(df.name)) continue;
       // A derivation is kept by the values of the fields it names, as a `when` is:
       // binary_builds.yml's 179 rows repeat ~10 values of most of them.
-      Kept<Json>* kept = nullptr;
+      Kept<std::optional<Json>>* kept = nullptr;
       std::string key;
       if (keeps_values()) {
         auto [at, fresh] = derived_.try_emplace(&df);
@@ -760,10 +760,11 @@ class Expander {
         if (memo_key(at->second, row, key)) kept = &at->second;
       }
       if (kept) {
-        if (auto known = kept->values.find(key); known != kept->values.end()) {
-          row[df.name] = known->second;
+        auto known = kept->values.find(key);
+        if (known != kept->values.end() && known->second) {
+          row[df.name] = *known->second;
           if (vars.vars)
-            set_in(vars, df.name, [&] { return data::to_value(known->second, keys_); });
+            set_in(vars, df.name, [&] { return data::to_value(*known->second, keys_); });
           else
             set_before.push_back(&df);
           continue;
@@ -795,7 +796,12 @@ class Expander {
       set_in(vars, df.name, [&] {
         return same_as_data(result) ? std::move(result) : data::to_value(v, keys_);
       });
-      if (kept) kept->values.emplace(std::move(key), v);
+      // A list or mapping is copied to be kept only once its key comes again (a binary
+      // workflow's build configs never do); a scalar at once.
+      if (kept) {
+        auto [at, fresh] = kept->values.try_emplace(std::move(key));
+        if (!fresh || !v.is_structured()) at->second = v;
+      }
       row[df.name] = std::move(v);
     }
     if (!spec.checks.empty()) scope();  // check_row's, with the kept values set over it
@@ -860,7 +866,7 @@ class Expander {
   std::vector<std::pair<jinja::Value, jinja::Value>> tables_;
   std::deque<std::string> kept_;  // see keep()
   // Derived values by the values of the fields their expression names (see derive()).
-  std::unordered_map<const DerivedField*, Kept<Json>> derived_;
+  std::unordered_map<const DerivedField*, Kept<std::optional<Json>>> derived_;
   std::unordered_map<const MatrixSpec*, std::optional<std::vector<std::string>>> read_fields_;
   std::optional<bool> keeps_values_;  // see keeps_values()
   uint64_t max_rows_;

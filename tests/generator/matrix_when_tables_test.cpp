@@ -257,6 +257,26 @@ TEST(MatrixScope, AFailingExpressionFailsAsOverTheWholeRow) {
             "m.yml:3:22: error: in check: 'bb' is undefined");
 }
 
+// A list (or mapping) is kept only once the values it was made from come again: over 12
+// rows that repeat 3 values, its derivation is evaluated twice for each (a scalar's, once).
+TEST(MatrixKept, AListIsKeptOnceItsValuesComeAgain) {
+  ExpressionEvaluator eval;
+  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(
+      "fields: {os: string, n: string, tags: list}\n"
+      "axes:\n"
+      "  n: ['1', '2', '3', '4']\n"
+      "  os: [linux, windows, macos]\n"
+      "derive: {tags: \"[os, os ~ '-build']\"}\n",
+      "m.yml"));
+  auto rows = wfgen::matrix::expand_matrix(doc, eval).rows;
+  ASSERT_EQ(rows.size(), 12u);
+  for (const auto& row : rows) {
+    const std::string os = row.values["os"];
+    EXPECT_EQ(row.values["tags"], Json::array({os, os + "-build"}));
+  }
+  EXPECT_EQ(eval.evaluations(), 6u);
+}
+
 // An expression that changes a value (`l.append(a)`) makes its matrix keep nothing: every
 // expression of it is evaluated for every row, so a later one reads what the change made.
 TEST(MatrixKept, AnImpureExpressionKeepsNothing) {
