@@ -19,11 +19,16 @@ using wfgen::matrix::ExpressionEvaluator;
 
 namespace {
 
+// The rows of `text` expanded by `eval`, which counts the expressions it evaluates.
+std::vector<wfgen::matrix::Row> rows_by(ExpressionEvaluator& eval, const std::string& text) {
+  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
+  return wfgen::matrix::expand_matrix(doc, eval).rows;
+}
+
 Json rows_of(const std::string& text) {
   static ExpressionEvaluator eval;
-  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(text, "m.yml"));
   Json out = Json::array();
-  for (auto& r : wfgen::matrix::expand_matrix(doc, eval).rows) out.push_back(r.values);
+  for (auto& r : rows_by(eval, text)) out.push_back(r.values);
   return out;
 }
 
@@ -207,26 +212,24 @@ TEST(MatrixKept, ADerivationIsDecidedByEveryFieldItReads) {
 // twice; a `when` over 3 values of its field, for 6 combinations, 3 times.
 TEST(MatrixKept, EachDistinctValueIsEvaluatedOnce) {
   ExpressionEvaluator eval;
-  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(
-      "fields: {os: string, n: string, tag: string, py: {type: string, default: '-'}}\n"
-      "axes:\n"
-      "  os: [linux, windows, linux]\n"
-      "  n: ['1', '2', '3', '4']\n"
-      "derive: {tag: \"os ~ '-build'\"}\n",
-      "m.yml"));
-  auto rows = wfgen::matrix::expand_matrix(doc, eval).rows;
+  auto rows = rows_by(eval,
+                      "fields: {os: string, n: string, tag: string, py: {type: string, default: '-'}}\n"
+                      "axes:\n"
+                      "  os: [linux, windows, linux]\n"
+                      "  n: ['1', '2', '3', '4']\n"
+                      "derive: {tag: \"os ~ '-build'\"}\n");
   ASSERT_EQ(rows.size(), 12u);
   EXPECT_EQ(rows[4].values["tag"], "windows-build");
   EXPECT_EQ(eval.evaluations(), 2u);
   ExpressionEvaluator eval2;
-  auto doc2 = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(
-      "fields: {os: string, n: string, py: {type: string, default: '-'}}\n"
-      "axes:\n"
-      "  n: ['1', '2']\n"
-      "  os: [linux, windows, macos]\n"
-      "  py: {values: ['3.12'], when: \"os != 'macos'\"}\n",
-      "m.yml"));
-  EXPECT_EQ(wfgen::matrix::expand_matrix(doc2, eval2).rows.size(), 6u);
+  EXPECT_EQ(rows_by(eval2,
+                    "fields: {os: string, n: string, py: {type: string, default: '-'}}\n"
+                    "axes:\n"
+                    "  n: ['1', '2']\n"
+                    "  os: [linux, windows, macos]\n"
+                    "  py: {values: ['3.12'], when: \"os != 'macos'\"}\n")
+                .size(),
+            6u);
   EXPECT_EQ(eval2.evaluations(), 3u);
 }
 
@@ -261,14 +264,12 @@ TEST(MatrixScope, AFailingExpressionFailsAsOverTheWholeRow) {
 // rows that repeat 3 values, its derivation is evaluated twice for each (a scalar's, once).
 TEST(MatrixKept, AListIsKeptOnceItsValuesComeAgain) {
   ExpressionEvaluator eval;
-  auto doc = std::make_shared<wfgen::data::Document>(wfgen::data::parse_yaml(
-      "fields: {os: string, n: string, tags: list}\n"
-      "axes:\n"
-      "  n: ['1', '2', '3', '4']\n"
-      "  os: [linux, windows, macos]\n"
-      "derive: {tags: \"[os, os ~ '-build']\"}\n",
-      "m.yml"));
-  auto rows = wfgen::matrix::expand_matrix(doc, eval).rows;
+  auto rows = rows_by(eval,
+                      "fields: {os: string, n: string, tags: list}\n"
+                      "axes:\n"
+                      "  n: ['1', '2', '3', '4']\n"
+                      "  os: [linux, windows, macos]\n"
+                      "derive: {tags: \"[os, os ~ '-build']\"}\n");
   ASSERT_EQ(rows.size(), 12u);
   for (const auto& row : rows) {
     const std::string os = row.values["os"];
