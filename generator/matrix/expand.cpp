@@ -10,6 +10,7 @@
 #include "data/json_convert.h"
 #include "data/load.h"
 #include "data/suggest.h"
+#include "data/yaml_writer.h"
 #include "jinja/error.h"
 #include "jinja/limits.h"
 #include "jinja/python/ops.h"
@@ -351,7 +352,13 @@ class Expander {
       case Json::value_t::null: key += 'n'; return;
       case Json::value_t::boolean: key += v.get<bool>() ? 't' : 'f'; return;
       case Json::value_t::number_integer: key += 'i'; return bytes(v.get<int64_t>());
-      case Json::value_t::number_unsigned: key += 'u'; return bytes(v.get<uint64_t>());
+      case Json::value_t::number_unsigned:  // the same int whichever way it was read
+        if (v.get<uint64_t>() <= uint64_t(INT64_MAX)) {
+          key += 'i';
+          return bytes(v.get<int64_t>());
+        }
+        key += 'u';
+        return bytes(v.get<uint64_t>());
       case Json::value_t::number_float: key += 'd'; return bytes(v.get<double>());
       case Json::value_t::string: key += 's'; return text(v.get_ref<const std::string&>());
       case Json::value_t::array:
@@ -599,11 +606,15 @@ class Expander {
     }
   }
 
-  // The values of `fields` in `row`, as one key: rows agree on them when the keys are equal.
+  // The values of `fields` in `row`, as one key: rows agree on them when the keys are equal
+  // (append_exact's: .inf, .nan and null are three values, as dump() would not tell).
   static std::string group_key(const Json& row, const std::vector<std::string>& fields) {
-    Json key = Json::array();
-    for (const auto& w : fields) key.push_back(row.value(w, Json()));
-    return key.dump();
+    std::string key;
+    for (const auto& w : fields) {
+      auto v = row.find(w);
+      append_exact(key, v == row.end() ? Json() : *v);  // a missing value is null
+    }
+    return key;
   }
 
   static std::string among(const std::vector<std::string>& within) {
@@ -630,7 +641,9 @@ class Expander {
         const bool list = f.type == FieldType::List;
         const Json& items = list ? *v : Json::array({*v});
         for (size_t j = 0; j < items.size(); ++j) {
-          auto [it, fresh] = first.try_emplace(group + items[j].dump(), i, j);
+          std::string key = group;
+          append_exact(key, items[j]);
+          auto [it, fresh] = first.try_emplace(std::move(key), i, j);
           auto [i0, j0] = it->second;
           if (fresh || (made.entry[i0] == made.entry[i] && (i0 != i || j0 == j))) continue;
           auto at = [&](size_t row, size_t item) {
@@ -644,7 +657,7 @@ class Expander {
                               std::string(derived ? "derived field '" : "field '") + f.name +
                                   "' must be unique" + among(f.unique_within) +
                                   ": " + (items[j].is_string() ? "'" + items[j].get<std::string>() + "'"
-                                                               : items[j].dump()) +
+                                                               : data::to_yaml_inline(items[j])) +
                                   " is already used at line " + std::to_string(was.line) +
                                   ", column " + std::to_string(was.col));
         }

@@ -133,6 +133,28 @@ TEST(MatrixConstraints, UniqueWithinAGroupAndOfDerivedValues) {
             "a value is unique among");
 }
 
+// Values that print alike as JSON (.inf, -.inf, .nan and null all print null) are told
+// apart, in the value and in the group it is unique within; the same value is not.
+TEST(MatrixConstraints, UniqueTellsValuesThatPrintAlikeApart) {
+  const char* fields = "fields: {g: any, v: {type: any, unique: g}}\n";
+  EXPECT_EQ(expand(std::string(fields) +
+                   "entries:\n"
+                   "  - {g: 1, v: .inf}\n"
+                   "  - {g: 1, v: -.inf}\n"
+                   "  - {g: 1, v: .nan}\n"
+                   "  - {g: 1, v: null}\n"
+                   "  - {g: .inf, v: 1}\n"
+                   "  - {g: null, v: 1}\n")
+                .rows.size(),
+            6u);
+  EXPECT_EQ(error_of(std::string(fields) +
+                     "entries:\n"
+                     "  - {g: .inf, v: .inf}\n"
+                     "  - {g: .inf, v: .inf}\n"),
+            "m.yml:4:18: error: field 'v' must be unique among rows with the same g: .inf is "
+            "already used at line 3, column 18");
+}
+
 TEST(MatrixConstraints, ShardsOfOneEntryDoNotCollide) {
   auto m = expand(
       "expand_shards: true\n"
