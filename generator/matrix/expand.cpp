@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -54,7 +55,8 @@ class Sources {
   std::vector<std::pair<std::string_view, const std::string*>> entries_;
 };
 
-// A row under construction: its values plus where each value came from.
+// A row under construction: its values plus where each value came from. Once finished,
+// its row has taken the values; their keys stay, to tell what the entry set.
 struct Draft {
   Json values = Json::object();
   Sources src;
@@ -145,18 +147,20 @@ class Expander {
   }
 
   // A row's variables for its derivations and checks, made when first needed (see
-  // open_scope): the row's fields that the spec's expressions name, the tables over them,
-  // then each derived value set as made.
+  // open_scope): of the row, the values of the names the spec's expressions mention (no
+  // expression can read another: jinja::expression_names), the tables over them, then
+  // each derived value they mention, set as made.
   struct RowScope {
-    std::optional<ExpressionEvaluator::Scope> vars;
-    const std::vector<std::string>* only = nullptr;  // the fields it holds; null: every one
+    std::optional<ExpressionEvaluator::Scope> vars;  // empty until opened
+    const std::vector<std::string>* names = nullptr;  // what it holds; null: the whole row
   };
 
-  // The fields the derivations and checks of `spec` name, each once: all a row's scope
-  // needs of it (a binary workflow's row holds whole lists of build configs). Null when
-  // one of them does not compile: its error is met where it is evaluated.
-  const std::vector<std::string>* read_fields(const MatrixSpec& spec) {
-    auto [at, fresh] = read_fields_.try_emplace(&spec);
+  // The names the derivations and checks of `spec` mention, each once (fields, derived
+  // fields, tables, globals): all a row's scope needs of it (a binary workflow's row holds
+  // whole lists of build configs). Null when one of them does not compile: its error is
+  // met where it is evaluated.
+  const std::vector<std::string>* mentioned(const MatrixSpec& spec) {
+    auto [at, fresh] = mentioned_.try_emplace(&spec);
     if (fresh) {
       try {
         std::vector<std::string> names;
@@ -175,33 +179,15 @@ class Expander {
 
   void open_scope(RowScope& s, const MatrixSpec& spec, const Json& row) {
     if (s.vars) return;
-    s.only = read_fields(spec);
-    s.vars.emplace(eval_, context(row, s.only));
+    s.names = mentioned(spec);
+    s.vars.emplace(eval_, context(row, s.names));
   }
 
-  // Sets `name` to `make()` in an open scope, unless no expression of the spec reads it.
+  // Sets `name` to `make()` in an open scope, unless no expression of the spec mentions it.
   template <class Make>
   static void set_in(RowScope& s, const std::string& name, Make&& make) {
-    if (!s.only || std::find(s.only->begin(), s.only->end(), name) != s.only->end())
+    if (!s.names || std::find(s.names->begin(), s.names->end(), name) != s.names->end())
       s.vars->set(name, make());
-  }
-
-  // The value of `expr` over an open scope. Should it fail over the fields the spec's
-  // expressions name, it is evaluated again over the whole row (which holds the values
-  // derived so far), so that its error is the one the whole row gives, as
-  // ExpressionEvaluator::holds_for_row does.
-  jinja::Value evaluate_in(RowScope& s, const std::string& expr, const MatrixSpec& spec,
-                           const Draft& d, const Json& row) {
-    try {
-      return s.vars->evaluate(expr);
-    } catch (const jinja::TemplateError&) {
-      if (!s.only) throw;
-    }
-    ExpressionEvaluator::Scope whole(eval_, context(row));
-    for (const DerivedField& df : spec.derive)  // over a table of the same name, as made
-      if (!d.values.contains(df.name))
-        if (auto v = row.find(df.name); v != row.end()) whole.set(df.name, data::to_value(*v, keys_));
-    return whole.evaluate(expr);
   }
 
   // Whether `expr` (written at `ptr`) is true over `vars`, a dict.
@@ -359,7 +345,13 @@ class Expander {
         }
         key += 'u';
         return bytes(v.get<uint64_t>());
-      case Json::value_t::number_float: key += 'd'; return bytes(v.get<double>());
+      case Json::value_t::number_float:
+        if (std::isnan(v.get<double>())) {  // every NaN alike, whatever its sign and payload
+          key += 'N';
+          return;
+        }
+        key += 'd';
+        return bytes(v.get<double>());
       case Json::value_t::string: key += 's'; return text(v.get_ref<const std::string&>());
       case Json::value_t::array:
         key += '[';
@@ -562,12 +554,12 @@ class Expander {
         copy["shard"] = i;
         copy["num_shards"] = shards;
       }
-      // The row as the expressions see it: taken in once, when one is first evaluated
+      // What the expressions see of the row: taken in once, when one is first evaluated
       // (derived values kept from an earlier row may make it unneeded), derived values
       // added as made.
-      RowScope vars;
-      derive(spec, d, copy, vars);
-      check_row(spec, d, copy, vars);
+      RowScope scope;
+      derive(spec, d, copy, scope);
+      check_row(spec, d, copy, scope);
       out.rows.push_back({std::move(copy), d.origin});
       out.entry.push_back(entry);
       out.where.push_back(&d);
@@ -581,7 +573,7 @@ class Expander {
   }
 
   // The constraints of every field, then the spec's `checks`, on a finished row.
-  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row, RowScope& vars) {
+  void check_row(const MatrixSpec& spec, const Draft& d, const Json& row, RowScope& scope) {
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table || f.rules.empty()) continue;
       auto v = row.find(f.name);
@@ -594,11 +586,11 @@ class Expander {
                           what + f.name + "': " + broken->message, set && broken->at_key);
     }
     if (spec.checks.empty()) return;
-    open_scope(vars, spec, row);
+    open_scope(scope, spec, row);
     for (const RowCheck& c : spec.checks) {
       bool holds;
       try {
-        holds = jinja::truthy(evaluate_in(vars, c.expr, spec, d, row));
+        holds = jinja::truthy(scope.vars->evaluate(c.expr));
       } catch (const jinja::TemplateError& e) {
         throw expression_error(doc_, pointer_child(c.ptr, "assert"), e, "in check");
       }
@@ -671,10 +663,11 @@ class Expander {
     const std::vector<Row>& rows = made.rows;
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table) continue;
-      std::map<std::string, std::vector<std::string>> cache;  // group -> names there
+      // (field, group) -> the field's names there
+      std::map<std::pair<std::string, std::string>, std::vector<std::string>> cache;
       auto names = [&](const Constraints& c, const Json& row) -> const std::vector<std::string>& {
         const std::string mine = group_key(row, c.sibling_match);
-        auto [it, fresh] = cache.try_emplace(c.sibling_field + mine);
+        auto [it, fresh] = cache.try_emplace({c.sibling_field, mine});
         if (!fresh) return it->second;
         for (const Row& r : rows) {
           if (group_key(r.values, c.sibling_match) != mine) continue;
@@ -745,20 +738,20 @@ class Expander {
     return nested;
   }
 
-  void derive(const MatrixSpec& spec, const Draft& d, Json& row, RowScope& vars) {
+  void derive(const MatrixSpec& spec, const Draft& d, Json& row, RowScope& scope) {
     if (spec.derive.empty()) return;
     // The scope, made when first needed, is what it would be had it been made before the
-    // derivations: the row (a table named like a nested field over it), then each derived
-    // value set as made. The row holds the values kept before it was made; those a table
-    // hides are set over it again.
+    // derivations: the row's values (a table named like a nested field over its value),
+    // then each derived value set as made. The row holds the values kept before it was
+    // made; those a table hides are set over it again.
     std::vector<const DerivedField*> set_before;
-    auto scope = [&] {
-      if (vars.vars) return;
-      open_scope(vars, spec, row);
+    auto open = [&] {
+      if (scope.vars) return;
+      open_scope(scope, spec, row);
       for (const DerivedField* df : set_before)
         for (const auto& [name, rows] : tables_)
           if (name.as_string() == df->name)
-            set_in(vars, df->name, [&] { return data::to_value(row[df->name], keys_); });
+            set_in(scope, df->name, [&] { return data::to_value(row[df->name], keys_); });
     };
     // Fields an entry set itself are kept: a derivation is a computed default.
     for (const DerivedField& df : spec.derive) {
@@ -776,17 +769,17 @@ class Expander {
         auto known = kept->values.find(key);
         if (known != kept->values.end() && known->second) {
           row[df.name] = *known->second;
-          if (vars.vars)
-            set_in(vars, df.name, [&] { return data::to_value(*known->second, keys_); });
+          if (scope.vars)
+            set_in(scope, df.name, [&] { return data::to_value(*known->second, keys_); });
           else
             set_before.push_back(&df);
           continue;
         }
       }
-      scope();
+      open();
       jinja::Value result;
       try {
-        result = evaluate_in(vars, df.expr, spec, d, row);
+        result = scope.vars->evaluate(df.expr);
       } catch (const jinja::TemplateError& e) {
         throw expression_error(doc_, df.ptr, e, "in derived field '" + df.name + "'");
       }
@@ -806,7 +799,7 @@ class Expander {
       // What is the same value as data and back is kept (a list of a table's rows, say);
       // anything else is taken as data gives it back (a tuple becomes a list, Markup a
       // plain string), as the row holds it.
-      set_in(vars, df.name, [&] {
+      set_in(scope, df.name, [&] {
         return same_as_data(result) ? std::move(result) : data::to_value(v, keys_);
       });
       // A list or mapping is copied to be kept only once its key comes again (a binary
@@ -817,7 +810,7 @@ class Expander {
       }
       row[df.name] = std::move(v);
     }
-    if (!spec.checks.empty()) scope();  // check_row's, with the kept values set over it
+    if (!spec.checks.empty()) open();  // check_row's, with the kept values set over it
     in_field_order(spec, row);
   }
 
@@ -880,7 +873,7 @@ class Expander {
   std::deque<std::string> kept_;  // see keep()
   // Derived values by the values of the fields their expression names (see derive()).
   std::unordered_map<const DerivedField*, Kept<std::optional<Json>>> derived_;
-  std::unordered_map<const MatrixSpec*, std::optional<std::vector<std::string>>> read_fields_;
+  std::unordered_map<const MatrixSpec*, std::optional<std::vector<std::string>>> mentioned_;
   std::optional<bool> keeps_values_;  // see keeps_values()
   uint64_t max_rows_;
   uint64_t rows_made_ = 0;  // rows made so far, nested tables' included

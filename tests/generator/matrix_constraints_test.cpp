@@ -133,8 +133,9 @@ TEST(MatrixConstraints, UniqueWithinAGroupAndOfDerivedValues) {
             "a value is unique among");
 }
 
-// Values that print alike as JSON (.inf, -.inf, .nan and null all print null) are told
-// apart, in the value and in the group it is unique within; the same value is not.
+// Values that print alike as JSON (.inf, -.inf and .nan all print null) are told apart,
+// in the value and in the group it is unique within (a null value is never a duplicate);
+// the same value is not, every NaN included.
 TEST(MatrixConstraints, UniqueTellsValuesThatPrintAlikeApart) {
   const char* fields = "fields: {g: any, v: {type: any, unique: g}}\n";
   EXPECT_EQ(expand(std::string(fields) +
@@ -142,8 +143,8 @@ TEST(MatrixConstraints, UniqueTellsValuesThatPrintAlikeApart) {
                    "  - {g: 1, v: .inf}\n"
                    "  - {g: 1, v: -.inf}\n"
                    "  - {g: 1, v: .nan}\n"
-                   "  - {g: 1, v: null}\n"
                    "  - {g: .inf, v: 1}\n"
+                   "  - {g: .nan, v: 1}\n"
                    "  - {g: null, v: 1}\n")
                 .rows.size(),
             6u);
@@ -153,6 +154,30 @@ TEST(MatrixConstraints, UniqueTellsValuesThatPrintAlikeApart) {
                      "  - {g: .inf, v: .inf}\n"),
             "m.yml:4:18: error: field 'v' must be unique among rows with the same g: .inf is "
             "already used at line 3, column 18");
+  // .nan * 0 and .inf * 0 are NaNs of opposite signs.
+  EXPECT_EQ(error_of("fields: {x: any, v: {type: any, unique: true}}\n"
+                     "derive: {v: \"x * 0\"}\n"
+                     "entries:\n"
+                     "  - {x: .nan}\n"
+                     "  - {x: .inf}\n"),
+            "m.yml:5:5: error: derived field 'v' must be unique: .nan is already used at line "
+            "4, column 5");
+}
+
+// The names a sibling rule accepts are those of its own field and group: a field whose
+// name is another's with a letter more, checked in a group of null, is not confused with it.
+TEST(MatrixConstraints, SiblingRulesOfDifferentFieldsAreKeptApart) {
+  EXPECT_EQ(expand("fields:\n"
+                   "  a: string\n"
+                   "  an: {type: string, default: x}\n"
+                   "  k: {type: any, default: null}\n"
+                   "  m: {type: map, default: {}, keys: {one_of: {field: an}},\n"
+                   "      values: {one_of: {field: a, match: k}}}\n"
+                   "entries:\n"
+                   "  - {a: p, an: q}\n"
+                   "  - {a: r, an: s, m: {q: p}}\n")
+                .rows.size(),
+            2u);
 }
 
 TEST(MatrixConstraints, ShardsOfOneEntryDoNotCollide) {

@@ -32,7 +32,7 @@ TEST(Matrix, ExplicitEntriesWithDefaultsAndOverrides) {
 }
 
 // A row's keys are in the order its fields are declared, derived ones among them, whatever
-// the order an entry writes them in; the shard keys come after.
+// the order an entry writes them in.
 TEST(Matrix, RowKeysFollowTheFieldDeclarations) {
   Json rows = rows_of(
       "fields: {a: string, d: string, b: string, c: {type: string, default: z}}\n"

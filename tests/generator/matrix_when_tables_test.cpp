@@ -247,7 +247,8 @@ TEST(MatrixScope, ChecksSeeWhatNoDerivationReads) {
             "m.yml:4:35: error: b d e");
 }
 
-// An expression that fails over the fields its matrix names fails as over the whole row.
+// An expression fails over what its scope holds of the row as it would over the whole row:
+// nothing it mentions is missing, and a message names no other variable.
 TEST(MatrixScope, AFailingExpressionFailsAsOverTheWholeRow) {
   EXPECT_EQ(error_of("fields: {a: string, b: string, c: string}\n"
                      "derive: {c: \"a ~ b.x.y\"}\n"
@@ -258,6 +259,21 @@ TEST(MatrixScope, AFailingExpressionFailsAsOverTheWholeRow) {
                      "checks: [{assert: \"c ~ bb\", message: m}]\n"
                      "entries: [{a: x, b: m}]\n"),
             "m.yml:3:22: error: in check: 'bb' is undefined");
+}
+
+// In a matrix that keeps nothing (an expression changes a value) a row's expressions still
+// share one scope, in order: a check sees the list a derivation appended to, and fails
+// where it reads a name the row does not have only when it gets there.
+TEST(MatrixScope, ExpressionsOfAnImpureMatrixShareTheRowsScope) {
+  const std::string spec =
+      "fields: {l: list, a: int}\n"
+      "derive: {a: \"l.append(9) or l | length\"}\n";
+  Json rows = rows_of(spec + "checks: [{assert: \"l | length == 4 or boom\", message: m}]\n"
+                             "entries: [{l: [1, 2, 3]}]\n");
+  EXPECT_EQ(rows[0]["a"], 4);
+  EXPECT_EQ(error_of(spec + "checks: [{assert: \"l | length == 3 or boom\", message: m}]\n"
+                            "entries: [{l: [1, 2, 3]}]\n"),
+            "m.yml:3:19: error: in check: 'boom' is undefined");
 }
 
 // A list (or mapping) is kept only once the values it was made from come again: over 12
