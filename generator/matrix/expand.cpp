@@ -132,16 +132,9 @@ class Expander {
   // The variables of an expression over `values`: its keys (those of `only`, when given),
   // then the tables.
   jinja::Value context(const Json& values, const std::vector<std::string>* only = nullptr) {
-    jinja::Value ctx;
-    if (!only) {
-      ctx = data::to_value(values, keys_);
-    } else {
-      ctx = jinja::Value::dict();
-      ctx.dict_obj().reserve(only->size() + tables_.size());
-      for (const std::string& name : *only)  // each once
-        if (auto v = values.find(name); v != values.end())
-          ctx.dict_obj().add_new(keys_.get(name), data::to_value(*v, keys_));
-    }
+    jinja::Value ctx = jinja::Value::dict();
+    ctx.dict_obj().reserve((only ? only->size() : values.size()) + tables_.size());
+    set_row_fields(ctx.dict_obj(), values, only, keys_);
     for (const auto& [name, rows] : tables_) ctx.dict_obj().set(name, rows);
     return ctx;
   }
@@ -601,10 +594,11 @@ class Expander {
   // The values of `fields` in `row`, as one key: rows agree on them when the keys are equal
   // (append_exact's: .inf, .nan and null are three values, as dump() would not tell).
   static std::string group_key(const Json& row, const std::vector<std::string>& fields) {
+    static const Json null;  // a missing value's (a reference: no value is copied)
     std::string key;
     for (const auto& w : fields) {
       auto v = row.find(w);
-      append_exact(key, v == row.end() ? Json() : *v);  // a missing value is null
+      append_exact(key, v == row.end() ? null : *v);
     }
     return key;
   }

@@ -53,14 +53,7 @@ bool ExpressionEvaluator::holds_for_row(const std::string& expr, const jinja::Va
     jinja::DictObj& dict = ctx.dict_obj();
     dict.reserve(vars.dict_obj().size() + (only ? only->size() : row.size()));
     for (const auto& [k, v] : vars.dict_obj().entries()) dict.add_new(k, v);
-    auto put = [&](const std::string& name, const data::Json& value) {
-      dict.set(keys.get(name), data::to_value(value, keys));
-    };
-    if (!only)
-      for (auto it = row.begin(); it != row.end(); ++it) put(it.key(), it.value());
-    else
-      for (const std::string& name : *only)
-        if (auto it = row.find(name); it != row.end()) put(name, *it);
+    set_row_fields(dict, row, only, keys);
     return ctx;
   };
   try {
@@ -68,6 +61,22 @@ bool ExpressionEvaluator::holds_for_row(const std::string& expr, const jinja::Va
   } catch (const jinja::TemplateError&) {
     return jinja::truthy(env_.evaluate(compiled_expr, with_row(nullptr)));
   }
+}
+
+void set_row_fields(jinja::DictObj& dict, const data::Json& row,
+                    const std::vector<std::string>* only, jinja::StringPool& keys) {
+  const bool fresh = dict.size() == 0;  // a row's keys are distinct: none to look up first
+  auto put = [&](const std::string& name, const data::Json& value) {
+    if (fresh)
+      dict.add_new(keys.get(name), data::to_value(value, keys));
+    else
+      dict.set(keys.get(name), data::to_value(value, keys));
+  };
+  if (!only)
+    for (auto it = row.begin(); it != row.end(); ++it) put(it.key(), it.value());
+  else
+    for (const std::string& name : *only)
+      if (auto it = row.find(name); it != row.end()) put(name, *it);
 }
 
 data::DataError expression_error(const data::Document& doc, const std::string& ptr,

@@ -79,6 +79,12 @@ class ExpressionEvaluator {
   size_t evaluations_ = 0;
 };
 
+// Sets the fields of matrix row `row` into `dict`, over what it holds: those named in
+// `only` (each once) when given, else every one; converted to template values, their keys
+// pooled in `keys`.
+void set_row_fields(jinja::DictObj& dict, const data::Json& row,
+                    const std::vector<std::string>* only, jinja::StringPool& keys);
+
 // `e`, raised by the expression (or template) written as the string at `ptr` of `doc`, as
 // a DataError at the same spot of the file, with `context` before its message
 // ("in derived field 'x'").
