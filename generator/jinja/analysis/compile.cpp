@@ -2,6 +2,7 @@
 
 #include "jinja/analysis/constant_folding.h"
 #include "jinja/analysis/idtracking.h"
+#include "jinja/analysis/macro_purity.h"
 #include "jinja/analysis/unknown_filters_tests.h"
 #include "jinja/builtins/registry.h"
 #include "jinja/syntax/node_children.h"
@@ -38,6 +39,7 @@ void annotate(const Body& body) {
 
 std::shared_ptr<Template> run_passes(std::shared_ptr<Template> tmpl) {
   annotate(tmpl->body());
+  mark_memoizable_macros(tmpl->body());  // reads the builtins annotate found
   resolve_scopes(*tmpl);
   check_unknown_filters_tests(*tmpl);
   return tmpl;

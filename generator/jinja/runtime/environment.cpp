@@ -8,6 +8,7 @@
 #include "jinja/analysis/compile.h"
 #include "jinja/error.h"
 #include "jinja/python/ops.h"
+#include "jinja/runtime/macro_memo.h"
 #include "jinja/runtime/output.h"
 #include "jinja/runtime/renderer.h"
 #include "jinja/syntax/interned_names.h"
@@ -119,6 +120,11 @@ std::string delimiter_problem(const EnvironmentOptions& options) {
 }
 
 Environment::~Environment() = default;
+
+MacroMemo& Environment::macro_memo() const {
+  if (!macro_memo_) macro_memo_ = std::make_unique<MacroMemo>();
+  return *macro_memo_;
+}
 
 std::shared_ptr<const Template> Environment::get_template(std::string_view name) const {
   auto it = cache_.find(name);

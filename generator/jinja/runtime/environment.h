@@ -53,6 +53,7 @@ class MapLoader : public Loader {
 class Template;
 class Output;
 class SourceTrace;
+class MacroMemo;
 
 class Environment {
  public:
@@ -83,10 +84,16 @@ class Environment {
   std::string render(const Template& tmpl, const Value& context) const;
   std::string render(std::string_view name, const Value& context) const;
 
+  // What the memoizable macros of this environment's templates printed (macro_memo.h),
+  // kept across renders: the environment's templates are parsed once, and used by one
+  // thread.
+  MacroMemo& macro_memo() const;
+
  private:
   EnvironmentOptions options_;
   std::shared_ptr<Loader> loader_;
   mutable std::map<std::string, std::shared_ptr<const Template>, std::less<>> cache_;
+  mutable std::unique_ptr<MacroMemo> macro_memo_;
 };
 
 // Whether the options can make a lexer: every delimiter non-empty, the three start

@@ -7,6 +7,7 @@
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
 #include "jinja/runtime/environment.h"
+#include "jinja/runtime/macro_memo.h"
 #include "jinja/runtime/objects.h"
 #include "jinja/runtime/source_trace.h"
 #include "jinja/syntax/interned_names.h"
@@ -494,6 +495,46 @@ void Renderer::exec_macro(const MacroStmt& s) {
 }
 
 Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct) {
+  // A memoizable macro called with all its parameters, none by keyword, prints what it
+  // printed for equal arguments; not under a trace (it records each piece's source), nor
+  // where escaping is on (what it prints would depend on the caller's setting too).
+  const MacroDef& def = *macro.def;
+  if (def.memoizable && !trace_ && !autoescape_ && !macro.autoescape && args.kwargs.empty() &&
+      args.args.size() == def.params.size()) {
+    std::string key;
+    if (MacroMemo::key_of(args.args, key)) return call_memoized(macro, args, direct, std::move(key));
+  }
+  return run_macro(macro, args, direct);
+}
+
+Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* direct,
+                              std::string key) {
+  MacroMemo& memo = env_.macro_memo();
+  if (const std::string* kept = memo.find(*macro.def, key)) {
+    enter_call(0);  // the nesting limit holds as for a call that runs
+    leave_call();
+    if (direct) {
+      direct->append(*kept);
+      return Value::none();
+    }
+    // A returned value was captured, under max_string: one printed straight may be
+    // longer, and is then made again, to fail as the capture does.
+    if (kept->size() <= env_.options().limits.max_string) return Value::string(*kept);
+  }
+  if (!direct) {
+    Value result = run_macro(macro, args, nullptr);
+    memo.add(macro.def, std::move(key), result.as_string());
+    return result;
+  }
+  const size_t before = direct->total();
+  run_macro(macro, args, direct);
+  const size_t printed = direct->total() - before;
+  if (printed <= direct->size())  // not sent on yet (a streamed output)
+    memo.add(macro.def, std::move(key), direct->view().substr(direct->size() - printed));
+  return Value::none();
+}
+
+Value Renderer::run_macro(const MacroObj& macro, CallArgs& args, Output* direct) {
   // Binds arguments as Jinja2's Macro.__call__ does: positionals first, then keywords
   // for the remaining parameters, then caller/kwargs/varargs when the body reads them.
   const MacroDef& def = *macro.def;

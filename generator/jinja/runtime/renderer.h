@@ -68,6 +68,10 @@ class Renderer : public Runtime {
   Value render_block(Ref<Context> ctx, const std::string& name, size_t index, Ref<Frame> scope);
 
  private:
+  // call_macro's two ways: through the memo (macro_memo.h), and running the body.
+  Value call_memoized(const MacroObj& macro, CallArgs& args, Output* direct, std::string key);
+  Value run_macro(const MacroObj& macro, CallArgs& args, Output* direct);
+
   friend struct EvalScope;
 
   // statements (render_statements.cpp)

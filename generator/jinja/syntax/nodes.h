@@ -262,6 +262,9 @@ struct MacroDef {
   bool uses_caller = false, uses_varargs = false, uses_kwargs = false;
   int caller_param = -1;  // index of a parameter named `caller`
   Unbound unbound;        // of the body
+  // Its output is a function of its arguments: a call may print what an earlier call
+  // with equal arguments printed (set when compiled: analysis/macro_purity.h).
+  bool memoizable = false;
   // Jinja2's Macro.name, as messages print it: 'name', or None for a caller.
   std::string quoted_name() const { return name.empty() ? "None" : "'" + name + "'"; }
 };

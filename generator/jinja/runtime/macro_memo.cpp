@@ -1,0 +1,65 @@
+#include "jinja/runtime/macro_memo.h"
+
+#include <cstring>
+
+namespace wfgen::jinja {
+
+namespace {
+
+template <class T>
+void append_bytes(std::string& key, T x) {
+  char b[sizeof x];
+  std::memcpy(b, &x, sizeof x);
+  key.append(b, sizeof x);
+}
+
+}  // namespace
+
+bool MacroMemo::key_of(const std::vector<Value>& args, std::string& key) {
+  for (const Value& v : args) {
+    switch (v.kind()) {
+      case Kind::None:
+        key += 'N';
+        break;
+      case Kind::Bool:
+        key += v.as_bool() ? 'T' : 'F';
+        break;
+      case Kind::Int:
+        key += 'I';
+        append_bytes(key, v.as_int());
+        break;
+      case Kind::Float:
+        key += 'D';  // by its bits: 0.0 and -0.0 print apart
+        append_bytes(key, v.as_float());
+        break;
+      case Kind::String:
+        key += v.is_markup() ? 'M' : 'S';
+        append_bytes(key, v.as_string().size());
+        key += v.as_string();
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+const std::string* MacroMemo::find(const MacroDef& def, const std::string& key) const {
+  auto outputs = by_macro_.find(&def);
+  if (outputs == by_macro_.end()) return nullptr;
+  auto found = outputs->second.by_key.find(key);
+  return found == outputs->second.by_key.end() ? nullptr : &found->second;
+}
+
+void MacroMemo::add(const std::shared_ptr<MacroDef>& def, std::string key, std::string_view output) {
+  const size_t cost = key.size() + output.size();
+  if (output.size() > kMaxOutput || bytes_ + cost > kMaxBytes) return;
+  Outputs& outputs = by_macro_[def.get()];
+  if (!outputs.def) outputs.def = def;
+  if (outputs.by_key.try_emplace(std::move(key), output).second) {
+    bytes_ += cost;
+    ++entries_;
+  }
+}
+
+}  // namespace wfgen::jinja

@@ -1,0 +1,46 @@
+// What calls of memoizable macros (analysis/macro_purity.h) printed, by their arguments:
+// a call with arguments equal to an earlier one's prints the same without running the
+// body. Values are told apart exactly (type, bytes; Markup from str), and only
+// scalars are kept by: a list argument could hold anything. One per Environment (one
+// thread's); bounded, past which calls run as ever.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "jinja/syntax/nodes.h"
+#include "jinja/value/value.h"
+
+namespace wfgen::jinja {
+
+class MacroMemo {
+ public:
+  // The largest output kept, and how many bytes of outputs in all.
+  static constexpr size_t kMaxOutput = 4096;
+  static constexpr size_t kMaxBytes = size_t{8} << 20;
+
+  // Appends to `key` what tells `args` apart from other arguments; false when one of them
+  // is not a scalar (none, bool, int, float, str).
+  static bool key_of(const std::vector<Value>& args, std::string& key);
+
+  // What a call of `def` with arguments keyed `key` printed, or null.
+  const std::string* find(const MacroDef& def, const std::string& key) const;
+  // Keeps `output` (unless too large, or the memo is full).
+  void add(const std::shared_ptr<MacroDef>& def, std::string key, std::string_view output);
+
+  size_t size() const { return entries_; }
+
+ private:
+  struct Outputs {
+    std::shared_ptr<MacroDef> def;  // kept alive: no other macro may take its address
+    std::unordered_map<std::string, std::string> by_key;
+  };
+  std::unordered_map<const MacroDef*, Outputs> by_macro_;
+  size_t bytes_ = 0;
+  size_t entries_ = 0;
+};
+
+}  // namespace wfgen::jinja
