@@ -128,12 +128,17 @@ TEST(MacroMemo, NothingIsKeptUnderATrace) {
   EXPECT_EQ(env.macro_memo().size(), 0u);
 }
 
+std::string located(const TemplateError& e) {
+  return e.where().file + ":" + std::to_string(e.where().line) + ":" +
+         std::to_string(e.where().col) + ": " + e.message();
+}
+
 // Where `source` fails, and the message.
 std::string error_of(Environment& env, const std::string& source) {
   try {
     env.render(*env.from_string(source, "t"), Value::dict());
   } catch (const TemplateError& e) {
-    return std::to_string(e.where().line) + ":" + std::to_string(e.where().col) + ": " + e.message();
+    return located(e);
   }
   return "(no error)";
 }
@@ -163,6 +168,15 @@ TEST(MacroMemo, LimitsHoldForKeptOutputs) {
   const std::string expected = error_of(env, runs + captured);
   EXPECT_NE(expected.find("max_string"), std::string::npos) << expected;
   EXPECT_EQ(error_of(env, kept + captured), expected);
+  // Printed where the output has less room than the kept answer: the body fails at its
+  // own piece, not at the call.
+  EnvironmentOptions small;
+  small.limits.max_output = 10;
+  Environment printing(small);
+  const std::string twice = "{{ m('abc') }}{{ m('abc') }}";
+  const std::string over = error_of(printing, runs + twice);
+  EXPECT_NE(over.find("t:1:"), std::string::npos) << over;  // in the macro
+  EXPECT_EQ(error_of(printing, kept + twice), over);
   // A kept call at a depth no call may reach fails as a call that runs.
   const std::string deep = "{% macro a() %}{{ b() }}{% endmacro %}{% macro b() %}{{ c() }}"
                            "{% endmacro %}{% macro c() %}{{ m('x') }}{% endmacro %}"
@@ -170,6 +184,26 @@ TEST(MacroMemo, LimitsHoldForKeptOutputs) {
   const std::string too_deep = error_of(env, runs + deep);
   EXPECT_NE(too_deep.find("max_recursion"), std::string::npos) << too_deep;
   EXPECT_EQ(error_of(env, kept + deep), too_deep);
+}
+
+TEST(MacroMemo, AKeptCallTooDeepFailsInTheMacrosTemplate) {
+  EnvironmentOptions options;
+  options.limits.max_recursion = 1;
+  const std::string main =
+      "{% from 'm.j2' import q %}{% macro a() %}{{ q('x') }}{% endmacro %}{{ q('x') }}{{ a() }}";
+  auto error_with = [&](const std::string& macros) {
+    Environment env(options, std::make_shared<MapLoader>(
+                                 std::map<std::string, std::string, std::less<>>{{"m.j2", macros}}));
+    try {
+      env.render(*env.from_string(main, "main.j2"), Value::dict());
+    } catch (const TemplateError& e) {
+      return located(e);
+    }
+    return std::string("(no error)");
+  };
+  const std::string runs = error_with("{% macro q(v) %}{{ v }}{{ g }}{% endmacro %}");
+  EXPECT_EQ(runs.rfind("m.j2:1:", 0), 0u) << runs;
+  EXPECT_EQ(error_with("{% macro q(v) %}{{ v }}{{ '' }}{% endmacro %}"), runs);
 }
 
 TEST(MacroMemo, IsBounded) {

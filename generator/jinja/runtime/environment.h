@@ -55,6 +55,8 @@ class Output;
 class SourceTrace;
 class MacroMemo;
 
+// Used by one thread at a time: its template cache and its macro memo are not guarded
+// (the pipeline gives each thread an Environment of its own).
 class Environment {
  public:
   explicit Environment(EnvironmentOptions options = {}, std::shared_ptr<Loader> loader = nullptr);
@@ -85,8 +87,7 @@ class Environment {
   std::string render(std::string_view name, const Value& context) const;
 
   // What the memoizable macros of this environment's templates printed (macro_memo.h),
-  // kept across renders: the environment's templates are parsed once, and used by one
-  // thread.
+  // kept across renders.
   MacroMemo& macro_memo() const;
 
  private:

@@ -51,11 +51,13 @@ const std::string* MacroMemo::find(const MacroDef& def, const std::string& key) 
   return found == outputs->second.by_key.end() ? nullptr : &found->second;
 }
 
-void MacroMemo::add(const std::shared_ptr<MacroDef>& def, std::string key, std::string_view output) {
-  const size_t cost = key.size() + output.size();
+void MacroMemo::add(const std::shared_ptr<MacroDef>& def, std::string key,
+                    std::string_view output) {
+  const bool new_macro = !by_macro_.count(def.get());
+  const size_t cost = key.size() + output.size() + kEntryCost + (new_macro ? kMacroCost : 0);
   if (output.size() > kMaxOutput || bytes_ + cost > kMaxBytes) return;
   Outputs& outputs = by_macro_[def.get()];
-  if (!outputs.def) outputs.def = def;
+  if (new_macro) outputs.def = def;
   if (outputs.by_key.try_emplace(std::move(key), output).second) {
     bytes_ += cost;
     ++entries_;

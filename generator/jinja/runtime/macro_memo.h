@@ -18,9 +18,11 @@ namespace wfgen::jinja {
 
 class MacroMemo {
  public:
-  // The largest output kept, and how many bytes of outputs in all.
+  // The largest output kept, and how many bytes in all: outputs and keys, and an estimate
+  // of what each entry and each macro (its syntax tree, kept alive) hold besides.
   static constexpr size_t kMaxOutput = 4096;
   static constexpr size_t kMaxBytes = size_t{8} << 20;
+  static constexpr size_t kEntryCost = 64, kMacroCost = 4096;
 
   // Appends to `key` what tells `args` apart from other arguments; false when one of them
   // is not a scalar (none, bool, int, float, str).

@@ -47,6 +47,8 @@ class Output {
   size_t size() const { return static_cast<size_t>(cur_ - begin_); }
   // Every byte appended, the chunks already sent included.
   size_t total() const { return sent_ + size(); }
+  // How many more bytes the limit lets it take.
+  size_t room() const { return limit_ > total() ? limit_ - total() : 0; }
   bool empty() const { return cur_ == begin_; }
   std::string_view view() const { return {begin_, size()}; }
   std::string str() const { return std::string(view()); }

@@ -511,15 +511,18 @@ Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* dir
                               std::string key) {
   MacroMemo& memo = env_.macro_memo();
   if (const std::string* kept = memo.find(*macro.def, key)) {
-    enter_call(0);  // the nesting limit holds as for a call that runs
-    leave_call();
-    if (direct) {
-      direct->append(*kept);
-      return Value::none();
+    {
+      Restore<const Template*> t(tmpl_, macro.tmpl);  // where a call that runs fails
+      enter_call(0);                                  // the nesting limit holds
+      leave_call();
     }
-    // A returned value was captured, under max_string: one printed straight may be
-    // longer, and is then made again, to fail as the capture does.
-    if (kept->size() <= env_.options().limits.max_string) return Value::string(*kept);
+    // What does not fit the output's limit (a capture's is max_string) is made again, to
+    // fail where the body fails.
+    const size_t room = direct ? direct->room() : env_.options().limits.max_string;
+    if (kept->size() > room) return run_macro(macro, args, direct);
+    if (!direct) return Value::string(*kept);
+    direct->append(*kept);
+    return Value::none();
   }
   if (!direct) {
     Value result = run_macro(macro, args, nullptr);

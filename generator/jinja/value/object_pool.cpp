@@ -1,5 +1,6 @@
 #include "jinja/value/object_pool.h"
 
+#include <cstdint>
 #include <new>
 
 namespace wfgen::jinja::object_pool {
@@ -25,11 +26,17 @@ struct FreeBlock {
   FreeBlock* next;
 };
 
+// Blocks a list keeps: past it, a freed block goes back to operator new's allocator. A
+// thread that frees what others made (the run's structures, freed in the background)
+// would otherwise keep them all, for good: threads are kept (system/kept_threads.h).
+constexpr size_t kHeldBytes = size_t{256} << 10;
+
 // One set of free lists per thread: renders are single-threaded, and an object freed on
 // another thread simply joins that thread's list. The lists give their blocks back when
 // the thread ends.
 struct FreeLists {
   FreeBlock* heads[kClasses] = {};
+  uint32_t held[kClasses] = {};
   ~FreeLists() {
     for (size_t c = 0; c < kClasses; ++c) {
       while (FreeBlock* b = heads[c]) {
@@ -53,6 +60,7 @@ void* allocate(size_t size) {
   size_t c = size_class(size);
   if (FreeBlock* b = lists.heads[c]) {
     lists.heads[c] = b->next;
+    --lists.held[c];
     return b;
   }
   return ::operator new((c + 1) * kGranule);
@@ -61,9 +69,12 @@ void* allocate(size_t size) {
 void deallocate(void* p, size_t size) noexcept {
   if (size > kLargest || size == 0) return ::operator delete(p, size);
   size_t c = size_class(size);
+  const size_t block = (c + 1) * kGranule;
+  if (lists.held[c] >= kHeldBytes / block) return ::operator delete(p, block);
   auto* b = static_cast<FreeBlock*>(p);
   b->next = lists.heads[c];
   lists.heads[c] = b;
+  ++lists.held[c];
 }
 
 #endif
