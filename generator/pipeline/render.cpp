@@ -357,7 +357,7 @@ class ProjectRenderer {
     Planner& planner = planners_.front();
     Feed<Slot> feed;
     std::atomic<uint64_t> first_error{UINT64_MAX};  // jobs after it need not run
-    std::vector<std::thread> pool;
+    std::vector<system::TaskHandle> pool;
     Joiner join{feed, pool};
     std::vector<Slot> batch;
     for (size_t f = 0; f < m_.families.size(); ++f) {
@@ -397,7 +397,7 @@ class ProjectRenderer {
     size_t front = 0, back = groups.size();  // the groups not taken: [front, back)
     std::atomic<bool> failed{false};
     std::atomic<size_t> still_planning{planning};
-    std::vector<std::thread> pool;
+    std::vector<system::TaskHandle> pool;
     Joiner join{feed, pool};
     // `from_front`: this thread, which also starts render workers when there are more
     // threads than groups.
@@ -445,7 +445,7 @@ class ProjectRenderer {
   // However a run ends, its feed is closed and its workers joined before both go.
   struct Joiner {
     Feed<Slot>& feed;
-    std::vector<std::thread>& pool;
+    std::vector<system::TaskHandle>& pool;
     void operator()() {
       feed.close();
       for (auto& t : pool)
@@ -589,7 +589,7 @@ class ProjectRenderer {
 
   // Starts a worker for each kJobsPerThread jobs planned so far, up to `threads_` threads
   // with this one; none while a hook wants the variables in order.
-  void start_workers(Feed<Slot>& feed, std::vector<std::thread>& pool,
+  void start_workers(Feed<Slot>& feed, std::vector<system::TaskHandle>& pool,
                      std::atomic<uint64_t>& first_error) {
     if (hook_) return;
     const size_t wanted = std::min<size_t>(threads_, feed.size() / kJobsPerThread);

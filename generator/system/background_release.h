@@ -1,14 +1,16 @@
-// Frees what it is given on a thread of its own, so that a caller with more to do does not
+// Frees what it is given on another thread, so that a caller with more to do does not
 // wait on the destructor of a large structure (a run's expanded matrices and parsed
 // templates take milliseconds to free, a tree node at a time). Whatever it was given is
-// gone, its thread joined, once the BackgroundRelease itself goes: nothing outlives the run.
+// gone once the BackgroundRelease itself goes: nothing outlives the run.
 #pragma once
 
 #include <memory>
+#include <new>
 #include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
+
+#include "system/kept_threads.h"
 
 namespace wfgen::system {
 
@@ -19,29 +21,31 @@ class BackgroundRelease {
   BackgroundRelease& operator=(const BackgroundRelease&) = delete;
   ~BackgroundRelease() { wait(); }
 
-  // Frees `owned` on a new thread; here, at once, when no thread can be started. `owned`
-  // must be shared with no other thread.
+  // Frees `owned` on a kept thread (system/kept_threads.h); here, at once, when no thread
+  // can be had. `owned` must be shared with no other thread.
   template <class T>
   void release(std::unique_ptr<T> owned) {
     if (!owned) return;
-    threads_.reserve(threads_.size() + 1);  // may throw: `owned` is then freed as it unwinds
+    tasks_.reserve(tasks_.size() + 1);  // may throw: `owned` is then freed as it unwinds
     T* raw = owned.release();
     try {
-      threads_.emplace_back([raw] { delete raw; });
+      tasks_.push_back(run_on_kept_thread([raw] { delete raw; }));
     } catch (const std::system_error&) {
       delete raw;  // no thread to be had: freed here
+    } catch (const std::bad_alloc&) {
+      delete raw;
     }
   }
 
   // Waits until everything given is freed.
   void wait() {
-    for (std::thread& t : threads_)
+    for (TaskHandle& t : tasks_)
       if (t.joinable()) t.join();
-    threads_.clear();
+    tasks_.clear();
   }
 
  private:
-  std::vector<std::thread> threads_;
+  std::vector<TaskHandle> tasks_;
 };
 
 }  // namespace wfgen::system

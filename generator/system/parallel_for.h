@@ -38,7 +38,7 @@ void parallel_for(size_t n, unsigned threads, const Work& work) {
       }
     }
   };
-  std::vector<std::thread> pool;
+  std::vector<TaskHandle> pool;
   for (unsigned t = 1; t < threads && t < n; ++t)
     if (!start_worker(pool, loop)) break;  // the ones started (and this one) do it all
   loop();

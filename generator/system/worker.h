@@ -1,31 +1,21 @@
-// Starting a worker thread: on another CPU (system/placement.h), its heap prepared first
-// (system/heap.h), and a system that has no thread left to give is no error (the caller's
-// threads do the work).
+// Starting a worker: a task on a kept thread (system/kept_threads.h), and a system that
+// has no thread left to give is no error (the caller's threads do the work).
 #pragma once
 
-#include <atomic>
-#include <memory>
 #include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
 
-#include "system/heap.h"
-#include "system/placement.h"
+#include "system/kept_threads.h"
 
 namespace wfgen::system {
 
-// Adds a thread running `work` to `pool`; false when none could be started.
+// Adds a worker running `work` to `pool` (join each before `work`'s captures go); false
+// when none could be started.
 template <class Work>
-bool start_worker(std::vector<std::thread>& pool, Work work) {
+bool start_worker(std::vector<TaskHandle>& pool, Work work) {
   try {
-    auto placed = std::make_shared<std::atomic<bool>>(false);
-    pool.emplace_back([work = std::move(work), placed]() mutable {
-      settle(*placed);
-      prepare_thread_heap();
-      work();
-    });
-    place_apart(pool.back(), *placed);
+    pool.push_back(run_on_kept_thread(std::move(work)));
     return true;
   } catch (const std::system_error&) {
     return false;

@@ -1,9 +1,8 @@
-// place_apart / settle: a new thread starts pinned away from its parent's CPU, then may
-// run on every CPU the process may use.
+// Placement: a thread pinned to the CPUs but its starter's, then free to run on every CPU
+// of the process.
 #include "system/placement.h"
 
 #include <gtest/gtest.h>
-#include <pthread.h>
 #include <sched.h>
 
 #include <atomic>
@@ -19,32 +18,37 @@ cpu_set_t own_cpus() {
   return set;
 }
 
-TEST(Placement, ANewThreadStartsAwayFromItsParentThenRunsAnywhere) {
+TEST(Placement, AThreadPinnedApartThenRunsAnywhere) {
   const cpu_set_t process = own_cpus();
-  std::atomic<bool> placed{false};
-  std::atomic<bool> go{false};
-  cpu_set_t before_settle, after_settle;
-  std::thread t([&] {
-    while (!placed.load()) std::this_thread::yield();
-    before_settle = own_cpus();
-    while (!go.load()) std::this_thread::yield();
-    settle(placed);
-    after_settle = own_cpus();
-  });
-  place_apart(t, placed);
-  go = true;
-  t.join();
-  // Every CPU of the process but one (the parent's then); one CPU: left where it is.
+  cpu_set_t others;
+  if (!other_cpus(others)) {
+    EXPECT_EQ(CPU_COUNT(&process), 1);  // no other CPU: nothing to pin to
+    return;
+  }
+  // Every CPU of the process but one (the caller's when asked).
   cpu_set_t outside;
-  CPU_XOR(&outside, &before_settle, &process);
-  EXPECT_EQ(CPU_COUNT(&before_settle), CPU_COUNT(&process) > 1 ? CPU_COUNT(&process) - 1 : 1);
-  EXPECT_EQ(CPU_COUNT(&outside), CPU_COUNT(&process) > 1 ? 1 : 0);
+  CPU_XOR(&outside, &others, &process);
+  EXPECT_EQ(CPU_COUNT(&others), CPU_COUNT(&process) - 1);
+  EXPECT_EQ(CPU_COUNT(&outside), 1);
   cpu_set_t extra;
-  CPU_AND(&extra, &outside, &before_settle);
+  CPU_AND(&extra, &outside, &others);
   EXPECT_EQ(CPU_COUNT(&extra), 0);  // only CPUs of the process
-  EXPECT_TRUE(CPU_EQUAL(&after_settle, &process));
+
+  std::atomic<int> step{0};
+  cpu_set_t pinned, free;
+  std::thread t([&] {
+    while (step.load() < 1) std::this_thread::yield();
+    pinned = own_cpus();
+    run_anywhere();
+    free = own_cpus();
+  });
+  pin(t.native_handle(), others);
+  step = 1;
+  t.join();
+  EXPECT_TRUE(CPU_EQUAL(&pinned, &others));
+  EXPECT_TRUE(CPU_EQUAL(&free, &process));
   cpu_set_t mine = own_cpus();
-  EXPECT_TRUE(CPU_EQUAL(&mine, &process));  // the parent is not moved
+  EXPECT_TRUE(CPU_EQUAL(&mine, &process));  // the caller is not moved
 }
 
 }  // namespace
