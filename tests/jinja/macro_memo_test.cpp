@@ -44,16 +44,17 @@ std::string macro(const std::string& params, const std::string& body) {
 TEST(MacroPurity, PrintingAndBranchingOnParametersIsMemoizable) {
   // The shape of templates/common.yml.j2's scalar().
   EXPECT_TRUE(memoizable(macro(
-      "v", "{% if v is string %}{% if v == '' or v[0] in '-:' or (v|replace('.', '', 1)).isdigit() "
-           "%}'{{ v|replace(\"'\", \"''\") }}'{% else %}{{ v }}{% endif %}"
-           "{% elif v is sameas true %}true{% elif v is none %}null{% else %}{{ v }}{% endif %}")));
+      "v",
+      "{% if v is string %}{% if v == '' or v[0] in '-:' or (v|replace('.', '', 1)).isdigit() "
+      "%}'{{ v|replace(\"'\", \"''\") }}'{% else %}{{ v }}{% endif %}"
+      "{% elif v is sameas true %}true{% elif v is none %}null{% else %}{{ v }}{% endif %}")));
   EXPECT_TRUE(memoizable(macro("a, b=1", "{{ a ~ b }} {{ a.upper() }} {{ [a, b]|join(',') }}")));
   EXPECT_TRUE(memoizable(macro("", "constant text")));
   EXPECT_TRUE(memoizable("{% if true %}" + macro("v", "{{ v }}") + "{% endif %}"));  // nested
 }
 
 TEST(MacroPurity, AnythingElseTheOutputCouldDependOnIsNot) {
-  EXPECT_FALSE(memoizable(macro("v", "{{ v ~ suffix }}")));        // a template variable
+  EXPECT_FALSE(memoizable(macro("v", "{{ v ~ suffix }}")));         // a template variable
   EXPECT_FALSE(memoizable(macro("v", "{{ v }}{{ loop.index }}")));  // the caller's loop
   EXPECT_FALSE(memoizable(macro("v", "{{ caller() }}")));
   EXPECT_FALSE(memoizable(macro("v", "{{ varargs }}")));
@@ -61,11 +62,11 @@ TEST(MacroPurity, AnythingElseTheOutputCouldDependOnIsNot) {
   EXPECT_FALSE(memoizable(macro("v", "{{ range(v)|list }}")));     // a call of a name
   EXPECT_FALSE(memoizable(macro("v", "{% set w = v %}{{ w }}")));  // set, for: not yet
   EXPECT_FALSE(memoizable(macro("v", "{% for c in v %}{{ c }}{% endfor %}")));
-  EXPECT_FALSE(memoizable(macro("v", "{{ v.append(1) }}")));       // changes its argument
-  EXPECT_FALSE(memoizable(macro("v", "{{ v|random }}")));          // reads the context
+  EXPECT_FALSE(memoizable(macro("v", "{{ v.append(1) }}")));  // changes its argument
+  EXPECT_FALSE(memoizable(macro("v", "{{ v|random }}")));     // reads the context
   EXPECT_FALSE(memoizable(macro("v", "{{ [v]|map('upper')|list }}")));
   EXPECT_FALSE(memoizable(macro("v", "{% if v|no_such_filter %}x{% endif %}")));  // raises then
-  EXPECT_FALSE(memoizable(macro("v, w", "{{ v is sameas w }}")));   // identity, not value
+  EXPECT_FALSE(memoizable(macro("v, w", "{{ v is sameas w }}")));  // identity, not value
   EXPECT_FALSE(memoizable(macro("v", "{{ v is sameas 'x' }}")));
   EXPECT_FALSE(memoizable(macro("v", "{% include 'x' %}")));
 }
@@ -87,7 +88,8 @@ const std::string kShow = macro("v", "{{ v is sameas true }}-{{ v }}");
 
 TEST(MacroMemo, EqualArgumentsOfOneTypeShareAnOutput) {
   // 1, 1.0, true and '1' are equal or print alike, but each prints as its type does.
-  Rendered r = render(kShow + "{% for v in [1, 1.0, true, '1', 1, true, '1'] %}[{{ m(v) }}]{% endfor %}");
+  Rendered r =
+      render(kShow + "{% for v in [1, 1.0, true, '1', 1, true, '1'] %}[{{ m(v) }}]{% endfor %}");
   EXPECT_EQ(r.output, "[False-1][False-1.0][True-True][False-1][False-1][True-True][False-1]");
   EXPECT_EQ(r.kept, 4u);
   // Markup and str apart; -0.0 and 0.0 apart.
@@ -98,14 +100,16 @@ TEST(MacroMemo, EqualArgumentsOfOneTypeShareAnOutput) {
 
 TEST(MacroMemo, ReturnedAndPrintedCallsAgree) {
   // Kept when returned, given back printed; and the other way round.
-  Rendered r = render(kShow + "{% set x = m('a') %}[{{ x }}][{{ m('a') }}][{{ m('b') }}]"
-                              "{% set y = m('b') %}[{{ y }}][{{ m('b') ~ '!' }}]");
+  Rendered r = render(kShow +
+                      "{% set x = m('a') %}[{{ x }}][{{ m('a') }}][{{ m('b') }}]"
+                      "{% set y = m('b') %}[{{ y }}][{{ m('b') ~ '!' }}]");
   EXPECT_EQ(r.output, "[False-a][False-a][False-b][False-b][False-b!]");
   EXPECT_EQ(r.kept, 2u);
 }
 
 TEST(MacroMemo, OnlyScalarArgumentsAndPlainCallsAreKept) {
-  Rendered r = render(kShow + "{{ m([1]) }}{{ m([1]) }}{{ m({'a': 1}) }}{{ m(v='k') }}{{ m(v='k') }}");
+  Rendered r =
+      render(kShow + "{{ m([1]) }}{{ m([1]) }}{{ m({'a': 1}) }}{{ m(v='k') }}{{ m(v='k') }}");
   EXPECT_EQ(r.output, "False-[1]False-[1]False-{'a': 1}False-kFalse-k");
   EXPECT_EQ(r.kept, 0u);
   // Escaping in play: what prints depends on where the macro is defined and where it is
@@ -113,7 +117,8 @@ TEST(MacroMemo, OnlyScalarArgumentsAndPlainCallsAreKept) {
   r = render("{% autoescape true %}" + kShow + "{{ m('<') }}{{ m('<') }}{% endautoescape %}");
   EXPECT_EQ(r.output, "False-&lt;False-&lt;");
   EXPECT_EQ(r.kept, 0u);
-  r = render(kShow + "{% autoescape true %}{{ m('<') }}{% endautoescape %}{{ m('<') }}{{ m('<') }}");
+  r = render(kShow +
+             "{% autoescape true %}{{ m('<') }}{% endautoescape %}{{ m('<') }}{{ m('<') }}");
   EXPECT_EQ(r.output, "False-<False-<False-<");
   EXPECT_EQ(r.kept, 1u);  // the calls outside
 }
@@ -147,7 +152,8 @@ TEST(MacroMemo, AFailingCallIsNotKept) {
   Environment env;
   const std::string bad = macro("v", "{{ v + 1 }}");
   EXPECT_EQ(error_of(env, bad + "{{ m('a') }}"), error_of(env, bad + "{{ m('a') }}"));
-  EXPECT_NE(error_of(env, bad + "{{ m('a') }}").find("can only concatenate str"), std::string::npos);
+  EXPECT_NE(error_of(env, bad + "{{ m('a') }}").find("can only concatenate str"),
+            std::string::npos);
   EXPECT_EQ(env.macro_memo().size(), 0u);
 }
 
@@ -178,9 +184,10 @@ TEST(MacroMemo, LimitsHoldForKeptOutputs) {
   EXPECT_NE(over.find("t:1:"), std::string::npos) << over;  // in the macro
   EXPECT_EQ(error_of(printing, kept + twice), over);
   // A kept call at a depth no call may reach fails as a call that runs.
-  const std::string deep = "{% macro a() %}{{ b() }}{% endmacro %}{% macro b() %}{{ c() }}"
-                           "{% endmacro %}{% macro c() %}{{ m('x') }}{% endmacro %}"
-                           "{{ m('x') }}{{ a() }}";
+  const std::string deep =
+      "{% macro a() %}{{ b() }}{% endmacro %}{% macro b() %}{{ c() }}"
+      "{% endmacro %}{% macro c() %}{{ m('x') }}{% endmacro %}"
+      "{{ m('x') }}{{ a() }}";
   const std::string too_deep = error_of(env, runs + deep);
   EXPECT_NE(too_deep.find("max_recursion"), std::string::npos) << too_deep;
   EXPECT_EQ(error_of(env, kept + deep), too_deep);
@@ -192,8 +199,9 @@ TEST(MacroMemo, AKeptCallTooDeepFailsInTheMacrosTemplate) {
   const std::string main =
       "{% from 'm.j2' import q %}{% macro a() %}{{ q('x') }}{% endmacro %}{{ q('x') }}{{ a() }}";
   auto error_with = [&](const std::string& macros) {
-    Environment env(options, std::make_shared<MapLoader>(
-                                 std::map<std::string, std::string, std::less<>>{{"m.j2", macros}}));
+    Environment env(options,
+                    std::make_shared<MapLoader>(
+                        std::map<std::string, std::string, std::less<>>{{"m.j2", macros}}));
     try {
       env.render(*env.from_string(main, "main.j2"), Value::dict());
     } catch (const TemplateError& e) {

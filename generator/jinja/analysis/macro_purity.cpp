@@ -89,7 +89,8 @@ void mark_memoizable_macros(const Body& body) {
       MacroDef& def = *static_cast<const MacroStmt&>(*s).def;
       def.memoizable = macro_is_memoizable(def);
     }
-    for_each_part(*s, [](const Expr*) {}, [](const Body& inner) { mark_memoizable_macros(inner); });
+    for_each_part(
+        *s, [](const Expr*) {}, [](const Body& inner) { mark_memoizable_macros(inner); });
   }
 }
 

@@ -502,7 +502,8 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
   if (def.memoizable && !trace_ && !autoescape_ && !macro.autoescape && args.kwargs.empty() &&
       args.args.size() == def.params.size()) {
     std::string key;
-    if (MacroMemo::key_of(args.args, key)) return call_memoized(macro, args, direct, std::move(key));
+    if (MacroMemo::key_of(args.args, key))
+      return call_memoized(macro, args, direct, std::move(key));
   }
   return run_macro(macro, args, direct);
 }
