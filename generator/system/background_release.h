@@ -4,9 +4,8 @@
 // gone once the BackgroundRelease itself goes: nothing outlives the run.
 #pragma once
 
+#include <exception>
 #include <memory>
-#include <new>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -30,19 +29,13 @@ class BackgroundRelease {
     T* raw = owned.release();
     try {
       tasks_.push_back(run_on_kept_thread([raw] { delete raw; }));
-    } catch (const std::system_error&) {
-      delete raw;  // no thread to be had: freed here
-    } catch (const std::bad_alloc&) {
-      delete raw;
+    } catch (const std::exception&) {  // no thread to be had (system_error, bad_alloc)
+      delete raw;                        // freed here
     }
   }
 
-  // Waits until everything given is freed.
-  void wait() {
-    for (TaskHandle& t : tasks_)
-      if (t.joinable()) t.join();
-    tasks_.clear();
-  }
+  // Waits until everything given is freed (a handle joins as it goes).
+  void wait() { tasks_.clear(); }
 
  private:
   std::vector<TaskHandle> tasks_;

@@ -133,17 +133,13 @@ TEST(MacroMemo, NothingIsKeptUnderATrace) {
   EXPECT_EQ(env.macro_memo().size(), 0u);
 }
 
-std::string located(const TemplateError& e) {
-  return e.where().file + ":" + std::to_string(e.where().line) + ":" +
-         std::to_string(e.where().col) + ": " + e.message();
-}
-
-// Where `source` fails, and the message.
-std::string error_of(Environment& env, const std::string& source) {
+// Where `source` (named `name`) fails, and the message.
+std::string error_of(Environment& env, const std::string& source, const std::string& name = "t") {
   try {
-    env.render(*env.from_string(source, "t"), Value::dict());
+    env.render(*env.from_string(source, name), Value::dict());
   } catch (const TemplateError& e) {
-    return located(e);
+    return e.where().file + ":" + std::to_string(e.where().line) + ":" +
+           std::to_string(e.where().col) + ": " + e.message();
   }
   return "(no error)";
 }
@@ -202,12 +198,7 @@ TEST(MacroMemo, AKeptCallTooDeepFailsInTheMacrosTemplate) {
     Environment env(options,
                     std::make_shared<MapLoader>(
                         std::map<std::string, std::string, std::less<>>{{"m.j2", macros}}));
-    try {
-      env.render(*env.from_string(main, "main.j2"), Value::dict());
-    } catch (const TemplateError& e) {
-      return located(e);
-    }
-    return std::string("(no error)");
+    return error_of(env, main, "main.j2");
   };
   const std::string runs = error_with("{% macro q(v) %}{{ v }}{{ g }}{% endmacro %}");
   EXPECT_EQ(runs.rfind("m.j2:1:", 0), 0u) << runs;

@@ -53,15 +53,18 @@ const std::string* MacroMemo::find(const MacroDef& def, const std::string& key) 
 
 void MacroMemo::add(const std::shared_ptr<MacroDef>& def, std::string key,
                     std::string_view output) {
-  const bool new_macro = !by_macro_.count(def.get());
+  auto outputs = by_macro_.find(def.get());
+  const bool new_macro = outputs == by_macro_.end();
   const size_t cost = key.size() + output.size() + kEntryCost + (new_macro ? kMacroCost : 0);
   if (output.size() > kMaxOutput || bytes_ + cost > kMaxBytes) return;
-  Outputs& outputs = by_macro_[def.get()];
-  if (new_macro) outputs.def = def;
-  if (outputs.by_key.try_emplace(std::move(key), output).second) {
-    bytes_ += cost;
-    ++entries_;
-  }
+  if (new_macro) outputs = by_macro_.emplace(def.get(), Outputs{def, {}}).first;
+  if (outputs->second.by_key.try_emplace(std::move(key), output).second) bytes_ += cost;
+}
+
+size_t MacroMemo::size() const {
+  size_t n = 0;
+  for (const auto& [def, outputs] : by_macro_) n += outputs.by_key.size();
+  return n;
 }
 
 }  // namespace wfgen::jinja

@@ -33,7 +33,8 @@ class MacroMemo {
   // Keeps `output` (unless too large, or the memo is full).
   void add(const std::shared_ptr<MacroDef>& def, std::string key, std::string_view output);
 
-  size_t size() const { return entries_; }
+  // How many outputs it keeps.
+  size_t size() const;
 
  private:
   struct Outputs {
@@ -42,7 +43,6 @@ class MacroMemo {
   };
   std::unordered_map<const MacroDef*, Outputs> by_macro_;
   size_t bytes_ = 0;
-  size_t entries_ = 0;
 };
 
 }  // namespace wfgen::jinja
