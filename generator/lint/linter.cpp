@@ -160,6 +160,30 @@ class RunContext final : public Context {
   std::string key_;
 };
 
+// One file's view of the run's context: its rules ask the run for each calling job (a
+// binary workflow's hundreds of jobs call the same three reusable workflows), and the
+// run answers under a lock that the other threads, linting their files, wait on too. The
+// file keeps what it was told, so it asks the run once per (calling workflow, `uses`).
+class FileContext final : public Context {
+ public:
+  explicit FileContext(Context& run) : run_(run) {}
+
+  const Config& config() const override { return run_.config(); }
+
+  const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
+    key_.assign(reinterpret_cast<const char*>(&caller), sizeof(&caller));
+    key_ += uses;
+    auto it = found_.find(key_);
+    if (it == found_.end()) it = found_.emplace(key_, run_.local_workflow(caller, uses)).first;
+    return it->second;
+  }
+
+ private:
+  Context& run_;
+  std::unordered_map<std::string, const Workflow*> found_;  // by (caller's address, uses)
+  std::string key_;
+};
+
 }  // namespace
 
 Linter::Linter(Config config, fs::path base_dir)
@@ -216,11 +240,12 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     const Workflow* parsed_file = parse(i);
     if (!parsed_file) return;  // not a workflow: not linted
     const Workflow& wf = *parsed_file;
+    FileContext file_ctx(ctx);
     for (const Rule* rule : all_rules()) {
       if (!wf.root() && !rule->info().reads_unparsed) continue;
       Sink sink(wf, rule->info(), found[i]);
       try {
-        rule->check(wf, ctx, sink);
+        rule->check(wf, file_ctx, sink);
       } catch (const std::exception& e) {
         // A bug in a rule must not hide the other findings.
         sink.report(Position{}, "internal error in this rule: " + std::string(e.what()),

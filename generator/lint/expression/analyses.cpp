@@ -4,7 +4,7 @@ namespace wfgen::lint::expr {
 
 const Analysis& Analyses::of(std::string_view text) {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_lock<std::shared_mutex> lock(mutex_);
     auto it = by_text_.find(text);
     if (it != by_text_.end()) return *it->second;
   }
@@ -13,7 +13,7 @@ const Analysis& Analyses::of(std::string_view text) {
   auto made = std::make_unique<Analysis>();
   made->parsed = parse(text);
   if (made->parsed.root) made->accesses = accesses(*made->parsed.root);
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::shared_mutex> lock(mutex_);
   auto [it, fresh] = by_text_.try_emplace(std::string(text), std::move(made));
   return *it->second;
 }

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -32,7 +33,7 @@ class Analyses {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
-  std::mutex mutex_;
+  std::shared_mutex mutex_;  // shared to read: threads find most texts made
   std::unordered_map<std::string, std::unique_ptr<const Analysis>, Hash, std::equal_to<>> by_text_;
 };
 
