@@ -399,9 +399,12 @@ class ProjectRenderer {
     std::atomic<size_t> still_planning{planning};
     std::vector<system::TaskHandle> pool;
     Joiner join{feed, pool};
-    // `from_front`: this thread, which also starts render workers when there are more
-    // threads than groups.
-    auto plan_and_render = [&](Planner& planner, bool from_front) {
+    // Planner `me`: 0 is this thread, which takes groups from the front and also starts
+    // render workers when there are more threads than groups. Each renders its own
+    // families' jobs first (see Feed).
+    auto plan_and_render = [&](size_t me) {
+      Planner& planner = planners_[me];
+      const bool from_front = me == 0;
       try {
         std::vector<Slot> batch;
         while (!failed) {
@@ -413,7 +416,7 @@ class ProjectRenderer {
           }
           for (size_t f : groups[g]) {
             plan_family(planner, f, batch);
-            feed.add(batch);
+            feed.add(batch, me);
             if (from_front) start_workers(feed, pool, first_error);
           }
         }
@@ -423,17 +426,16 @@ class ProjectRenderer {
       }
       if (--still_planning == 0) feed.close();
       JobRenderer renderer(m_, plans_, planner.env, hook_);
-      render_from(feed, renderer, first_error);
+      render_from(feed, renderer, first_error, me);
     };
     for (size_t t = 1; t < planning; ++t) {
-      Planner& planner = planners_[t];
-      bool started = system::start_worker(pool, [this, &planner, &plan_and_render] {
+      bool started = system::start_worker(pool, [this, t, &plan_and_render] {
         jinja::LimitsScope limits(m_.engine.limits);  // limits are per thread
-        plan_and_render(planner, false);
+        plan_and_render(t);
       });
       if (!started) --still_planning;  // its groups are left to the others
     }
-    plan_and_render(planners_.front(), true);
+    plan_and_render(0);
     join();
     if (failed) return std::nullopt;
     std::deque<Slot>& slots = feed.items();
@@ -604,12 +606,14 @@ class ProjectRenderer {
     }
   }
 
-  // Renders the jobs `feed` hands out until it is closed and empty. A job after the first
-  // that failed is skipped: its result would never be looked at.
+  // Renders the jobs `feed` hands out until it is closed and empty: planner `me`'s first,
+  // when this thread is one. A job after the first that failed is skipped: its result
+  // would never be looked at.
   static void render_from(Feed<Slot>& feed, JobRenderer& renderer,
-                          std::atomic<uint64_t>& first_error) {
+                          std::atomic<uint64_t>& first_error,
+                          size_t me = Feed<Slot>::kNobody) {
     size_t taken = 0;
-    while (Slot* slot = feed.take(taken)) {
+    while (Slot* slot = feed.take(taken, me)) {
       const uint64_t i = slot->job.order;
       if (slot->job.failed || i > first_error.load()) continue;
       slot->made = slot->job.proto;
