@@ -171,7 +171,8 @@ class FileContext final : public Context {
   const Config& config() const override { return run_.config(); }
 
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
-    key_.assign(reinterpret_cast<const char*>(&caller), sizeof(&caller));
+    const Workflow* from = &caller;
+    key_.assign(reinterpret_cast<const char*>(&from), sizeof from);
     key_ += uses;
     auto it = found_.find(key_);
     if (it == found_.end()) it = found_.emplace(key_, run_.local_workflow(caller, uses)).first;

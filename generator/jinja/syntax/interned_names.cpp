@@ -24,7 +24,9 @@ struct SymbolTable {
   std::atomic<std::string*> chunks[kChunks] = {};
 };
 
-// Never destroyed: names are asked for by static destructors too.
+// Never destroyed, so that a name outlives every object holding its id, static ones
+// included. (Interning is for parsing and rendering: a thread's cache of ids below is gone
+// once the thread ends.)
 SymbolTable& table() {
   static SymbolTable& t = *new SymbolTable;
   return t;
