@@ -1,7 +1,5 @@
 #include "lint/expression/in_workflow.h"
 
-#include <unordered_map>
-
 namespace wfgen::lint::expr {
 
 namespace {
@@ -27,26 +25,18 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
   auto index = std::make_unique<Index>();
   Analyses* analyses = wf.analyses();
   if (!analyses) analyses = (index->own = std::make_unique<Analyses>()).get();
-  // A file repeats its expressions job after job: each text is asked of the run's
-  // analyses (shared by the threads, under their lock) once per file.
-  std::unordered_map<std::string_view, const Analysis*> seen;
-  auto analysis_of = [&](std::string_view text) {
-    auto [it, fresh] = seen.try_emplace(text, nullptr);
-    if (fresh) it->second = &analyses->of(text);
-    return it->second;
-  };
   wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
     if (is_key || !scalar.is_string()) return;
     const std::string_view value = scalar.value();
     std::vector<ExpressionSpan> spans = wf.expressions(scalar);
     if (spans.empty() && is_condition(path)) {
-      index->entries.push_back({&scalar, path, 0, value, analysis_of(value)});
+      index->entries.push_back({&scalar, path, 0, value, &analyses->of(value)});
       return;
     }
     for (const ExpressionSpan& span : spans) {
       if (!span.closed) return;
       std::string_view text = span.inner(value);
-      index->entries.push_back({&scalar, path, span.inner_begin(), text, analysis_of(text)});
+      index->entries.push_back({&scalar, path, span.inner_begin(), text, &analyses->of(text)});
     }
   });
   return index;
