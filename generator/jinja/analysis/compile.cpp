@@ -13,11 +13,9 @@ namespace wfgen::jinja {
 
 namespace {
 
-// Looks up every filter and test in the registry and marks the constant slices each
-// expression reads (children first: whether a node is constant depends on its
-// children's builtins). `printed`: e is the whole of a {{ }}.
-void annotate(Expr* e, bool printed) {
-  for_each_child(*e, [](Expr* child) { annotate(child, false); });
+// Looks up every filter and test in the registry.
+void resolve_builtins(Expr* e) {
+  for_each_child(*e, [](Expr* child) { resolve_builtins(child); });
   if (e->kind == ExprKind::Filter) {
     auto* f = static_cast<FilterExpr*>(e);
     f->builtin = find_filter(f->name);
@@ -25,7 +23,13 @@ void annotate(Expr* e, bool printed) {
     auto* t = static_cast<TestExpr*>(e);
     t->builtin = find_test(t->name);
   }
-  mark_constant_slices(*e, printed);
+}
+
+// Then the constant slices (whether a node is constant depends on its builtins).
+// `printed`: e is the whole of a {{ }}.
+void annotate(Expr* e, bool printed) {
+  resolve_builtins(e);
+  mark_fold_chains(*e, printed);
 }
 
 void annotate(const Body& body) {

@@ -1,20 +1,24 @@
 // Which expressions Jinja2 evaluates at compile time (its nodes' as_const): literals
 // and what is built from them by operators, attribute/item access and the filters and
-// tests that need no context. Where compile-time and run-time evaluation differ, the
-// parser marks the node: a slice of a constant goes through Environment.getitem at
-// compile time, so a failed one is an Undefined, kept where the folded value can be
-// (printed as it is, or read by ~, not, ==, !=, an inline if's test, default or
-// is defined/undefined/none); anywhere else Jinja2 gives up folding and the slice
-// fails at run time.
+// tests that need no context. Evaluating them later gives the same value, with one
+// exception: a constant slice goes through Environment.getitem at compile time, so a
+// failed one is an Undefined instead of a TypeError. Whether that Undefined survives
+// depends on the expressions around it: Jinja2 keeps a folded value only when it can
+// write it back as a literal (or prints it), so the renderer decides, when such a
+// slice fails, by folding each enclosing expression the way Jinja2 would
+// (Renderer::folds); the compiler records which expressions those are.
 #pragma once
 
 #include "jinja/syntax/nodes.h"
 
 namespace wfgen::jinja {
 
-bool is_constant(const Expr* e);
+// In a volatile scope ({% autoescape x %} with x not constant) filters and tests are
+// never folded.
+bool is_constant(const Expr* e, bool volatile_scope = false);
 
-// Marks the constant slices `e` prints (printed) or reads as above.
-void mark_constant_slices(Expr& e, bool printed);
+// Gives each constant slice in `root` (a statement's whole expression; printed: the
+// whole of a {{ }}) the chain of expressions around it, itself first.
+void mark_fold_chains(Expr& root, bool printed);
 
 }  // namespace wfgen::jinja

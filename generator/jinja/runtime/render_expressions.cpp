@@ -144,6 +144,7 @@ Value Renderer::eval_inner(const Expr& e) {
       const auto& c = static_cast<const CondExpr&>(e);
       if (eval_truth(*c.test)) return eval(*c.then);
       if (c.otherwise) return eval(*c.otherwise);
+      if (folding_) throw_error(ErrorKind::Runtime, "not folded: an inline if without else");
       // Jinja2 uses its plain Undefined here, whatever the environment's flavour.
       std::string where;
       append_string_repr(where, tmpl_->name());
@@ -404,11 +405,11 @@ Value Renderer::eval_getitem(const GetitemExpr& e) {
   Value start = s.start ? eval(*s.start) : Value::none();
   Value stop = s.stop ? eval(*s.stop) : Value::none();
   Value step = s.step ? eval(*s.step) : Value::none();
-  if (!e.constant_slice || env_.options().strict_undefined) return slice(obj, start, stop, step);
+  if (!e.fold_chain) return slice(obj, start, stop, step);
   try {
     return slice(obj, start, stop, step);
   } catch (const TemplateError& error) {  // Environment.getitem: a TypeError is an Undefined
-    if (error.kind() != ErrorKind::Type) throw;
+    if (error.kind() != ErrorKind::Type || !(folding_ || folds(*e.fold_chain))) throw;
     return make_undefined(object_type_repr(obj) + " has no element slice(" + to_repr(start) + ", " +
                           to_repr(stop) + ", " + to_repr(step) + ")");
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "jinja/analysis/constant_folding.h"
 #include "jinja/error.h"
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
@@ -254,7 +255,13 @@ void Renderer::exec_print(const PrintStmt& s) {
     if (trace_) trace_piece(part);
     try {
       if (part.expr) {
-        print_expr(*part.expr);
+        // Jinja2 prints a constant folded with the escaping it knows when compiling.
+        std::optional<std::string> folded = volatile_ ? folded_text(*part.expr) : std::nullopt;
+        if (folded) {
+          out_->append(*folded);
+        } else {
+          print_expr(*part.expr);
+        }
       } else {
         out_->append(part.text);
       }
@@ -306,7 +313,11 @@ void Renderer::print_value(const Value& v, uint32_t pos) {
 void Renderer::exec_scope(const ScopeStmt& s) {
   Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
   frame_->bind_missing(s.unbound);
-  Restore<bool> a(autoescape_, eval_truth(*s.autoescape));
+  const bool escape = eval_truth(*s.autoescape);
+  const bool constant = is_constant(s.autoescape.get(), volatile_);
+  Restore<bool> a(autoescape_, escape);
+  Restore<bool> c(compile_autoescape_, constant ? escape : compile_autoescape_);
+  Restore<bool> v(volatile_, volatile_ || !constant);
   exec_body(s.body);
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -144,6 +145,13 @@ class Renderer : public Runtime {
   Value lookup(uint32_t sym, const std::string& name);
   Value eval_getattr(const GetattrExpr& e);
   Value eval_getitem(const GetitemExpr& e);
+  // Jinja2's compile-time folding (folding.cpp): what `e` folds to, or nothing where
+  // Jinja2 gives up; and whether a failed constant slice is an Undefined because an
+  // expression of its chain folds.
+  std::optional<Value> fold(const Expr& e);
+  bool folds(const FoldChain& chain);
+  // The text a {{ }} folds to at compile time, or nothing.
+  std::optional<std::string> folded_text(const Expr& e);
   // With `direct`, the call's result is printed into *direct (macros render straight
   // into it) and none is returned.
   Value eval_call(const CallExpr& e, const Value* caller = nullptr, Output* direct = nullptr);
@@ -185,6 +193,11 @@ class Renderer : public Runtime {
   const Template* tmpl_ = nullptr;          // the template whose nodes are executing
   bool suppress_output_ = false;            // after {% extends %}: the parent renders instead
   bool autoescape_ = false;                 // in {% autoescape true %}: {{ }} output is escaped
+  // Jinja2's compiler folds with the escaping of the last constant {% autoescape %}; in
+  // one whose value is not constant (volatile) it folds only a {{ }}, and no filter.
+  bool compile_autoescape_ = false;
+  bool volatile_ = false;
+  bool folding_ = false;  // evaluating as Jinja2's compiler would (see fold)
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)

@@ -76,13 +76,20 @@ struct GetattrExpr : Expr {
         names_dict_method(dict_method) {}
 };
 
+// A slice of constants and the expressions around it that Jinja2 may fold at compile
+// time (analysis/constant_folding.h): the slice first, then each enclosing expression
+// out to the whole of the statement's expression.
+struct FoldChain {
+  std::vector<const Expr*> nodes;
+  bool printed = false;  // the last node is the whole of a {{ }}
+};
+
 struct GetitemExpr : Expr {
   ExprPtr obj;
   ExprPtr arg;
-  // A slice of constants: Jinja2 computes it at compile time with Environment.getitem,
-  // so where the subscript fails the result is an Undefined (set when the template is
-  // compiled: analysis/constant_folding.h).
-  bool constant_slice = false;
+  // Set on a slice of constants when the template is compiled: where the subscript
+  // fails, it may be an Undefined instead of an error, as folded by Jinja2.
+  std::unique_ptr<const FoldChain> fold_chain;
   mutable LookupHint lookup_hint;  // render-time cache for DictObj::find
   GetitemExpr(uint32_t p, ExprPtr o, ExprPtr a)
       : Expr(ExprKind::Getitem, p), obj(std::move(o)), arg(std::move(a)) {}
