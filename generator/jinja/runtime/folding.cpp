@@ -98,10 +98,23 @@ std::optional<Value> Renderer::fold(const Expr& e) {
 
 bool Renderer::folds(const FoldChain& chain) {
   if (volatile_) return false;  // the {{ }} was tried before it ran (exec_print)
+  // Any expression of the chain that folds will do. Each is tried once in a render (a
+  // {{ }} of many failed slices is folded once, not once a slice), innermost first.
+  for (const Expr* node : chain.nodes) {
+    auto known = fold_memo_.find(node);
+    if (known != fold_memo_.end() && known->second) return true;
+  }
   for (size_t i = 0; i < chain.nodes.size(); ++i) {
-    if (chain.printed && i + 1 == chain.nodes.size()) return folded_text(*chain.nodes[i]).has_value();
-    std::optional<Value> value = fold(*chain.nodes[i]);
-    if (value && has_safe_repr(*value)) return true;
+    const Expr& node = *chain.nodes[i];
+    if (!fold_memo_.try_emplace(&node, false).second) continue;  // known not to fold
+    bool folded;
+    if (chain.printed && i + 1 == chain.nodes.size()) {
+      folded = folded_text(node).has_value();
+    } else {
+      std::optional<Value> value = fold(node);
+      folded = value && has_safe_repr(*value);
+    }
+    if (folded) return fold_memo_[&node] = true;
   }
   return false;
 }

@@ -100,6 +100,7 @@ Value Renderer::eval(const Expr& e) {
   try {
     return eval_inner(e);
   } catch (TemplateError& err) {
+    if (err.located()) throw;  // by an inner expression: no copy on the way out
     rethrow_located(err, e.pos);
   }
 }
@@ -406,13 +407,24 @@ Value Renderer::eval_getitem(const GetitemExpr& e) {
   Value stop = s.stop ? eval(*s.stop) : Value::none();
   Value step = s.step ? eval(*s.step) : Value::none();
   if (!e.fold_chain) return slice(obj, start, stop, step);
-  try {
-    return slice(obj, start, stop, step);
-  } catch (const TemplateError& error) {  // Environment.getitem: a TypeError is an Undefined
-    if (error.kind() != ErrorKind::Type || !(folding_ || folds(*e.fold_chain))) throw;
+  // Environment.getitem, which folding uses: a TypeError is an Undefined.
+  auto undefined = [&] {
     return make_undefined(object_type_repr(obj) + " has no element slice(" + to_repr(start) + ", " +
                           to_repr(stop) + ", " + to_repr(step) + ")");
+  };
+  // (Without the throw when folding: folds tries each expression around the slice.)
+  if (folding_ && !obj.is_undefined() && !sliceable(obj)) return undefined();
+  try {
+    return slice(obj, start, stop, step);
+  } catch (const TemplateError& error) {
+    if (error.kind() != ErrorKind::Type || !(folding_ || folds(*e.fold_chain))) throw;
+    return undefined();
   }
+}
+
+// What Python's obj[a:b] accepts (with the indices' own checks still to come).
+bool Renderer::sliceable(const Value& obj) {
+  return (obj.is_object() && obj.obj().subscriptable()) || obj.is_sequence() || obj.is_string();
 }
 
 Value Renderer::slice(const Value& obj, const Value& start, const Value& stop,
@@ -425,9 +437,9 @@ Value Renderer::slice(const Value& obj, const Value& start, const Value& stop,
     return slice_items(Value::tuple(std::move(items)), start, stop, step_v);
   }
   // Jinja2 subscripts slices directly (no getitem fallback): Python's errors apply.
-  if (obj.is_dict()) throw_type_error("unhashable type: 'slice'");
-  if (!obj.is_sequence() && !obj.is_string()) {
-    throw_type_error("'" + std::string(type_name(obj)) + "' object is not subscriptable");
+  if (!sliceable(obj)) {
+    throw_type_error(obj.is_dict() ? std::string("unhashable type: 'slice'")
+                                   : "'" + std::string(type_name(obj)) + "' object is not subscriptable");
   }
   Value result = slice_items(obj, start, stop, step_v);
   return obj.is_markup() ? Value::markup(result.as_string()) : result;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "jinja/error.h"
@@ -165,6 +166,7 @@ class Renderer : public Runtime {
   Value eval_binary(const BinaryExpr& e);
   void eval_args(const CallArgsExpr& a, CallArgs& out);
   Value slice(const Value& obj, const Value& start, const Value& stop, const Value& step);
+  static bool sliceable(const Value& obj);
   Value slice_items(const Value& obj, const Value& start, const Value& stop, const Value& step);
   Value slice_range(const Value& range, const Value& start, const Value& stop, const Value& step);
 
@@ -198,6 +200,8 @@ class Renderer : public Runtime {
   bool compile_autoescape_ = false;
   bool volatile_ = false;
   bool folding_ = false;  // evaluating as Jinja2's compiler would (see fold)
+  // Whether each expression of a fold chain folds, found once in a render.
+  std::unordered_map<const Expr*, bool> fold_memo_;
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
