@@ -105,9 +105,13 @@ def construct_null(loader, node):
     return None
 
 
-def construct_mapping(self, node, deep=False):
-    if not isinstance(node, MappingNode):
-        raise ConstructorError(None, None, "expected a mapping", node.start_mark)
+def refuse_duplicate_keys(node):
+    """Refuses a key written twice in a mapping, checked once, before PyYAML's flatten_mapping
+    rewrites the mapping's pairs in place (merged pairs first): a mapping that is merged into
+    another may be flattened there before it is constructed itself."""
+    if getattr(node, "keys_checked", False):
+        return
+    node.keys_checked = True
     seen = set()
     for key_node, _ in node.value:
         if isinstance(key_node, ScalarNode):
@@ -115,6 +119,16 @@ def construct_mapping(self, node, deep=False):
             if key in seen:
                 raise ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
             seen.add(key)
+
+
+def flatten_mapping(self, node):
+    refuse_duplicate_keys(node)
+    yaml.SafeLoader.flatten_mapping(self, node)
+
+
+def construct_mapping(self, node, deep=False):
+    if not isinstance(node, MappingNode):
+        raise ConstructorError(None, None, "expected a mapping", node.start_mark)
     self.flatten_mapping(node)
     mapping = {}
     for key_node, value_node in node.value:
@@ -130,6 +144,7 @@ Core12Loader.add_constructor("tag:yaml.org,2002:float", construct_float)
 Core12Loader.add_constructor("tag:yaml.org,2002:bool", construct_bool)
 Core12Loader.add_constructor("tag:yaml.org,2002:null", construct_null)
 Core12Loader.construct_mapping = construct_mapping
+Core12Loader.flatten_mapping = flatten_mapping
 for refused in ["set", "omap", "pairs", "binary", "timestamp"]:
     Core12Loader.yaml_constructors.pop("tag:yaml.org,2002:" + refused, None)
 
@@ -221,6 +236,9 @@ TRICKY = {
     "merge_list": "a: &a {x: 1, y: 1}\nb: &b {y: 2, z: 2}\nc:\n  <<: [*a, *b]\n  w: 0\n",
     "merge_nested": "a: &a {x: 1}\nb: &b\n  <<: *a\n  y: 2\nc:\n  <<: *b\n  z: 3\n",
     "merge_inline": "a:\n  <<: {x: 1}\n  y: 2\n",
+    # e overrides a merged key, and is merged into d before its own turn comes
+    "merge_override_merged_again": "a: &a {x: 1}\nb:\n  c:\n    e: &e\n      <<: *a\n      x: 2\n"
+                                   "  d: {<<: *e}\n",
     "quoted_merge_key_is_a_string": "a:\n  '<<': 1\n",
     "comments_everywhere": "# head\na: 1 # after\n# between\nb: # after key\n  - x # item\n  # inside\n  - y\n\nc: \"v\" # after quoted\nd: [1, # in flow\n  2]\ne: a#b\n# tail\n",
     "empty_values": "a:\nb: ~\nc: null\nd: ''\ne:\n-\n- x\n",
