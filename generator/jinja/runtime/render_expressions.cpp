@@ -568,9 +568,15 @@ Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct
     } else {
       const uint64_t captures_before = trace_ ? trace_->captures_ended() : 0;
       Value result = call(callee, args);
+      // Printed as any {{ }} value: escaped in {% autoescape true %} (a Markup result, as
+      // super() and loop() give there, stays as it is).
       std::string text;
-      if (!result.is_string()) append_str(text, result);
-      std::string_view shown = result.is_string() ? std::string_view(result.as_string()) : text;
+      if (autoescape_)
+        text = markup_escape(result).as_string();
+      else if (!result.is_string())
+        append_str(text, result);
+      std::string_view shown =
+          !autoescape_ && result.is_string() ? std::string_view(result.as_string()) : text;
       if (trace_ && direct == out_)
         append_traced(shown, captures_before);  // super(), loop(): their captured pieces
       else
