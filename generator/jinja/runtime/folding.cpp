@@ -1,17 +1,17 @@
-// Jinja2's compile-time constant folding, replayed where it changes a result: a
-// constant slice that fails (see analysis/constant_folding.h). Jinja2's optimizer
-// tries to fold every expression around the slice, innermost first, and keeps a
-// folded value when it can write it back into the compiled template as a literal; a
-// {{ }} keeps whatever its whole expression folds to, printed. When one of them folds,
-// the slice was an Undefined inside it; when none does, the slice runs at render time
-// as a plain Python subscript and raises.
+// Jinja2's compile-time constant folding, replayed where it changes a result (see
+// analysis/constant_folding.h). Jinja2's optimizer tries to fold every expression
+// around a failed constant slice and keeps a folded value when it can write it back
+// into the compiled template as a literal; a {{ }} keeps whatever its whole expression
+// folds to, printed. When one of them folds, the slice was an Undefined inside it; when
+// none does, the slice runs at render time as a plain Python subscript and raises.
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "jinja/analysis/constant_folding.h"
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
 #include "jinja/runtime/renderer.h"
+#include "jinja/runtime/restore.h"
 
 namespace wfgen::jinja {
 
@@ -48,89 +48,83 @@ bool has_safe_repr(const Value& v) {
 
 }  // namespace
 
+void Renderer::not_folded(const char* what) {
+  throw_error(ErrorKind::Runtime, std::string("not folded: ") + what);
+}
+
+// Jinja2's as_const: the expression evaluated with no variable in sight. A name, a call,
+// a filter or test that reads the context (or any, in a volatile scope) and an inline if
+// without else whose test is false give up (not_folded), wherever evaluation meets them,
+// so what and/or and an inline if do not reach does not count, as in as_const.
 std::optional<Value> Renderer::fold(const Expr& e) {
+  Restore<bool> folding(folding_, true);
+  Restore<Ref<Frame>> frame(frame_, make_ref<Frame>());  // every name then ends in lookup
+  Restore<Ref<Context>> ctx(ctx_, make_ref<Context>());
   try {
-    if (is_constant(&e, volatile_)) {
-      struct Folding {
-        bool& flag;
-        explicit Folding(bool& f) : flag(f) { flag = true; }
-        ~Folding() { flag = false; }
-      } folding(folding_);
-      return eval(e);
-    }
-    // Not all of e is constant, but as_const stops where and/or, an inline if or a
-    // chained comparison is decided, so what it would not reach may be anything.
-    switch (e.kind) {
-      case ExprKind::Binary: {
-        const auto& b = static_cast<const BinaryExpr&>(e);
-        if (b.op != BinOp::And && b.op != BinOp::Or) return std::nullopt;
-        std::optional<Value> left = fold(*b.left);
-        if (!left || truthy(*left) == (b.op == BinOp::Or)) return left;
-        return fold(*b.right);
-      }
-      case ExprKind::CondExpr: {
-        const auto& c = static_cast<const CondExpr&>(e);
-        std::optional<Value> test = fold(*c.test);
-        if (!test) return std::nullopt;
-        if (truthy(*test)) return fold(*c.then);
-        return c.otherwise ? fold(*c.otherwise) : std::nullopt;
-      }
-      case ExprKind::Compare: {
-        const auto& c = static_cast<const CompareExpr&>(e);
-        std::optional<Value> left = fold(*c.first);
-        if (!left) return std::nullopt;
-        for (const auto& [op, operand] : c.rest) {
-          std::optional<Value> right = fold(*operand);
-          if (!right) return std::nullopt;
-          if (!compare_once(op, *left, *right)) return Value::boolean(false);
-          left = std::move(right);
-        }
-        return Value::boolean(true);
-      }
-      default:
-        return std::nullopt;
-    }
+    return eval(e);
   } catch (const TemplateError& error) {  // Impossible
     if (error.kind() == ErrorKind::Limit) throw;
     return std::nullopt;
   }
 }
 
-bool Renderer::folds(const FoldChain& chain) {
-  if (volatile_) return false;  // the {{ }} was tried before it ran (exec_print)
-  // Any expression of the chain that folds will do. Each is tried once in a render (a
-  // {{ }} of many failed slices is folded once, not once a slice), innermost first.
-  for (const Expr* node : chain.nodes) {
-    auto known = fold_memo_.find(node);
-    if (known != fold_memo_.end() && known->second) return true;
-  }
-  for (size_t i = 0; i < chain.nodes.size(); ++i) {
-    const Expr& node = *chain.nodes[i];
-    if (!fold_memo_.try_emplace(&node, false).second) continue;  // known not to fold
-    bool folded;
-    if (chain.printed && i + 1 == chain.nodes.size()) {
-      folded = folded_text(node).has_value();
-    } else {
-      std::optional<Value> value = fold(node);
-      folded = value && has_safe_repr(*value);
+// Whether an expression around `slice` folds. The way out is walked once in a render:
+// every expression it passes learns the answer for itself, so a later slice stops where
+// an earlier one's walk went (a {{ }} of many failed slices is folded once, not once a
+// slice).
+bool Renderer::folds(const GetitemExpr& slice) {
+  if (compiled_escaping_.volatile_scope) return false;  // only a {{ }}, tried before it ran
+  const FoldChain& chain = *slice.fold_chain;
+  std::vector<const Expr*> passed;
+  bool found = false;
+  for (const Expr* node = &slice; node;) {
+    auto known = folds_upward_.find(node);
+    if (known != folds_upward_.end()) {
+      found = known->second;
+      break;
     }
-    if (folded) return fold_memo_[&node] = true;
+    passed.push_back(node);
+    const Expr* parent = chain.parents->at(node);
+    if (!parent && chain.printed) {
+      found = folded_text(*node).has_value();
+      break;
+    }
+    // A tuple, list or dict holds what the walk came through, which did not fold to a
+    // literal: neither does the container (spared an evaluation of each of its items).
+    const bool holds_walked = node != &slice && (node->kind == ExprKind::Tuple ||
+                                                 node->kind == ExprKind::List ||
+                                                 node->kind == ExprKind::Dict);
+    if (!holds_walked) {
+      std::optional<Value> value = fold(*node);
+      if (value && has_safe_repr(*value)) {
+        found = true;
+        break;
+      }
+    }
+    node = parent;
   }
-  return false;
+  for (const Expr* node : passed) folds_upward_[node] = found;
+  return found;
 }
 
 std::optional<std::string> Renderer::folded_text(const Expr& e) {
-  std::optional<Value> value = fold(e);
-  if (!value) return std::nullopt;
-  try {  // unless printing it raises (a strict Undefined)
-    if (compile_autoescape_) return markup_escape(*value).as_string();
-    std::string text;
-    append_str(text, *value);
-    return text;
-  } catch (const TemplateError& error) {
-    if (error.kind() == ErrorKind::Limit) throw;
-    return std::nullopt;
+  if (auto known = folded_texts_.find(&e); known != folded_texts_.end()) return known->second;
+  std::optional<std::string> text;
+  if (std::optional<Value> value = fold(e)) {
+    try {  // unless printing it raises (a strict Undefined)
+      if (compiled_escaping_.autoescape) {
+        text = markup_escape(*value).as_string();
+      } else {
+        text.emplace();
+        append_str(*text, *value);
+      }
+    } catch (const TemplateError& error) {
+      if (error.kind() == ErrorKind::Limit) throw;
+      text.reset();
+    }
   }
+  folded_texts_[&e] = text;
+  return text;
 }
 
 }  // namespace wfgen::jinja

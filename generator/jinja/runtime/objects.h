@@ -15,6 +15,15 @@ namespace wfgen::jinja {
 
 class Template;
 
+// How Jinja2's compiler saw the {% autoescape %} scopes around a piece of code: the
+// escaping of the innermost constant one, and whether one was not constant (volatile:
+// there it folds only a {{ }}, and no filter or test). Lexical, as a compiler's view is:
+// a template, a block and a macro body see where they are written, not who runs them.
+struct CompiledEscaping {
+  bool autoescape = false;
+  bool volatile_scope = false;
+};
+
 // A {% macro %} (or the `caller` of a {% call %} block) bound to the scope it was
 // defined in: like a Python closure, it sees that scope's variables as they are
 // when it is called.
@@ -24,6 +33,7 @@ struct MacroObj : ObjectBase {
   Ref<Frame> closure;
   Ref<Context> ctx;
   bool autoescape = false;  // escaping of the scope it was defined in, for its body
+  CompiledEscaping compiled;  // and as Jinja2's compiler saw it there
 
   std::string_view type_name() const override { return "Macro"; }
   std::string_view python_module() const override { return "jinja2.runtime"; }

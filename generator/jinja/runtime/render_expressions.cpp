@@ -145,7 +145,7 @@ Value Renderer::eval_inner(const Expr& e) {
       const auto& c = static_cast<const CondExpr&>(e);
       if (eval_truth(*c.test)) return eval(*c.then);
       if (c.otherwise) return eval(*c.otherwise);
-      if (folding_) throw_error(ErrorKind::Runtime, "not folded: an inline if without else");
+      if (folding_) not_folded("an inline if without else, its test false");
       // Jinja2 uses its plain Undefined here, whatever the environment's flavour.
       std::string where;
       append_string_repr(where, tmpl_->name());
@@ -297,6 +297,7 @@ Value Renderer::lookup(uint32_t sym, const std::string& name) {
     if (is_missing(*v)) return make_undefined("'" + name + "' is undefined");
     return *v;
   }
+  if (folding_) not_folded("a name");  // (fold hides every variable, so names end here)
   if (sym == kSelfSymbol) {
     auto* s = new SelfObj;
     s->ctx = ctx_;
@@ -412,12 +413,14 @@ Value Renderer::eval_getitem(const GetitemExpr& e) {
     return make_undefined(object_type_repr(obj) + " has no element slice(" + to_repr(start) + ", " +
                           to_repr(stop) + ", " + to_repr(step) + ")");
   };
-  // (Without the throw when folding: folds tries each expression around the slice.)
-  if (folding_ && !obj.is_undefined() && !sliceable(obj)) return undefined();
+  if (!obj.is_undefined() && !sliceable(obj)) {  // the TypeError (or Undefined), without a throw
+    if (folding_ || folds(e)) return undefined();
+    return slice(obj, start, stop, step);
+  }
   try {
     return slice(obj, start, stop, step);
   } catch (const TemplateError& error) {
-    if (error.kind() != ErrorKind::Type || !(folding_ || folds(*e.fold_chain))) throw;
+    if (error.kind() != ErrorKind::Type || !(folding_ || folds(e))) throw;
     return undefined();
   }
 }
@@ -553,6 +556,7 @@ uint32_t call_site(const CallExpr& call) {
 }  // namespace
 
 Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct) {
+  if (folding_) not_folded("a call");
   Value callee_tmp;
   Value callee = *eval_borrowed(*e.callee, callee_tmp);  // held: the call may rebind its name
   PooledArgs pooled(*this);
@@ -595,6 +599,8 @@ bool has_arguments(const CallArgsExpr& a) {
 }  // namespace
 
 Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
+  if (folding_ && (!e.builtin || e.builtin->pass_context || compiled_escaping_.volatile_scope))
+    not_folded("this filter");
   // Without arguments nothing runs between evaluating the input and the filter, so the
   // input may be borrowed; arguments could change what it refers to (a macro call that
   // sets a namespace attribute), so then it is held.
@@ -621,6 +627,8 @@ Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
 }
 
 bool Renderer::eval_test(const TestExpr& e) {
+  if (folding_ && (!e.builtin || e.builtin->pass_context || compiled_escaping_.volatile_scope))
+    not_folded("this test");
   Value held;
   const Value* input = &held;
   if (!has_arguments(e.args)) {
@@ -670,8 +678,11 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
     case BinOp::Concat: {
       Value left = eval(*e.left);
       Value right = eval(*e.right);
-      // Autoescaping joins with markupsafe when either side is Markup.
-      if (autoescape_ && (left.is_markup() || right.is_markup())) {
+      // Autoescaping joins with markupsafe when either side is Markup; not in a volatile
+      // scope, nor where Jinja2 folds the ~ (Concat.as_const joins with str()).
+      if (autoescape_ && !compiled_escaping_.volatile_scope &&
+          (left.is_markup() || right.is_markup()) &&
+          !(folding_ || (e.constant_concat && fold(e)))) {
         return Value::markup(markup_escape(left).as_string() + markup_escape(right).as_string());
       }
       std::string s;

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <optional>
 
-#include "jinja/analysis/constant_folding.h"
 #include "jinja/error.h"
 #include "jinja/python/markup.h"
 #include "jinja/python/ops.h"
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/macro_memo.h"
 #include "jinja/runtime/objects.h"
+#include "jinja/runtime/restore.h"
 #include "jinja/runtime/source_trace.h"
 #include "jinja/syntax/interned_names.h"
 #include "jinja/syntax/template.h"
@@ -23,15 +23,6 @@ const uint32_t kSuperSymbol = intern_symbol("super");
 const uint32_t kCallerSymbol = intern_symbol("caller");
 const uint32_t kKwargsSymbol = intern_symbol("kwargs");
 const uint32_t kVarargsSymbol = intern_symbol("varargs");
-
-// Saves and restores the renderer state a nested render changes.
-template <class T>
-struct Restore {
-  T& slot;
-  T saved;
-  Restore(T& s, T value) : slot(s), saved(std::move(s)) { slot = std::move(value); }
-  ~Restore() { slot = std::move(saved); }
-};
 
 }  // namespace
 
@@ -144,6 +135,9 @@ Value Renderer::evaluate_root(std::shared_ptr<const Template> tmpl, const Value&
 
 Value Renderer::evaluate_in(std::shared_ptr<const Template> tmpl, const Ref<Context>& ctx,
                             uint32_t result) {
+  // What folding learnt is by node: another template may be where this one was.
+  if (!folds_upward_.empty()) folds_upward_.clear();
+  if (!folded_texts_.empty()) folded_texts_.clear();
   render_template_body(std::move(tmpl), ctx);
   const Value* v = ctx->root->find_local(result);
   return v ? *v : Value::none();
@@ -157,6 +151,7 @@ void Renderer::render_template_body(std::shared_ptr<const Template> tmpl, Ref<Co
   Restore<std::shared_ptr<const Template>> p(parent_, nullptr);
   Restore<bool> s(suppress_output_, false);
   Restore<bool> a(autoescape_, false);  // every template starts with the default
+  Restore<CompiledEscaping> ce(compiled_escaping_, {});
   if (!ctx->tmpl) ctx->tmpl = tmpl;
   std::shared_ptr<const Template> current = std::move(tmpl);
   std::vector<const Template*> chain;  // this template and the parents it extends
@@ -256,7 +251,8 @@ void Renderer::exec_print(const PrintStmt& s) {
     try {
       if (part.expr) {
         // Jinja2 prints a constant folded with the escaping it knows when compiling.
-        std::optional<std::string> folded = volatile_ ? folded_text(*part.expr) : std::nullopt;
+        std::optional<std::string> folded =
+            compiled_escaping_.volatile_scope ? folded_text(*part.expr) : std::nullopt;
         if (folded) {
           out_->append(*folded);
         } else {
@@ -314,10 +310,13 @@ void Renderer::exec_scope(const ScopeStmt& s) {
   Restore<Ref<Frame>> f(frame_, make_ref<Frame>(frame_));
   frame_->bind_missing(s.unbound);
   const bool escape = eval_truth(*s.autoescape);
-  const bool constant = is_constant(s.autoescape.get(), volatile_);
+  CompiledEscaping compiled = compiled_escaping_;
+  if (fold(*s.autoescape))  // Jinja2 sets the value it folds; without one, the scope is volatile
+    compiled.autoescape = escape;
+  else
+    compiled.volatile_scope = true;
   Restore<bool> a(autoescape_, escape);
-  Restore<bool> c(compile_autoescape_, constant ? escape : compile_autoescape_);
-  Restore<bool> v(volatile_, volatile_ || !constant);
+  Restore<CompiledEscaping> ce(compiled_escaping_, compiled);
   exec_body(s.body);
 }
 
@@ -495,6 +494,7 @@ Value Renderer::make_macro(const std::shared_ptr<MacroDef>& def) {
   m->closure = frame_;
   m->ctx = ctx_;
   m->autoescape = autoescape_;
+  m->compiled = compiled_escaping_;
   if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) {
     closure_frames_.push_back(frame_);
   }
@@ -604,7 +604,10 @@ Value Renderer::run_macro(const MacroObj& macro, CallArgs& args, Output* direct)
   std::optional<CapturedOutput> captured;
   if (!direct) captured.emplace(*this);
   Restore<Output*> o(out_, direct ? direct : out_);
-  Restore<bool> a(autoescape_, macro.autoescape);
+  // (A body in a volatile scope escapes as the scope running it says, as Jinja2 decides
+  // there at run time.)
+  Restore<bool> a(autoescape_, macro.compiled.volatile_scope ? autoescape_ : macro.autoescape);
+  Restore<CompiledEscaping> ce(compiled_escaping_, macro.compiled);
   Restore<Ref<Frame>> f(frame_, std::move(frame));
   Restore<Ref<Context>> c(ctx_, macro.ctx);
   Restore<const Template*> t(tmpl_, macro.tmpl);
@@ -855,6 +858,7 @@ std::string Renderer::render_block_in(Ref<Context> ctx, const std::string& name,
   Restore<const Template*> t(tmpl_, ref.tmpl.get());
   Restore<bool> s(suppress_output_, false);
   Restore<bool> a(autoescape_, false);  // blocks are compiled with the template's default
+  Restore<CompiledEscaping> ce(compiled_escaping_, {});
   enter_call(ref.block->pos);
   std::string text;
   try {

@@ -15,6 +15,7 @@
 #include "jinja/error.h"
 #include "jinja/python/runtime.h"
 #include "jinja/runtime/frame.h"
+#include "jinja/runtime/objects.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/nodes.h"
 
@@ -150,9 +151,11 @@ class Renderer : public Runtime {
   // Jinja2 gives up; and whether a failed constant slice is an Undefined because an
   // expression of its chain folds.
   std::optional<Value> fold(const Expr& e);
-  bool folds(const FoldChain& chain);
+  bool folds(const GetitemExpr& slice);
   // The text a {{ }} folds to at compile time, or nothing.
   std::optional<std::string> folded_text(const Expr& e);
+  // Where folding meets what Jinja2 cannot fold (its Impossible).
+  [[noreturn]] static void not_folded(const char* what);
   // With `direct`, the call's result is printed into *direct (macros render straight
   // into it) and none is returned.
   Value eval_call(const CallExpr& e, const Value* caller = nullptr, Output* direct = nullptr);
@@ -195,13 +198,12 @@ class Renderer : public Runtime {
   const Template* tmpl_ = nullptr;          // the template whose nodes are executing
   bool suppress_output_ = false;            // after {% extends %}: the parent renders instead
   bool autoescape_ = false;                 // in {% autoescape true %}: {{ }} output is escaped
-  // Jinja2's compiler folds with the escaping of the last constant {% autoescape %}; in
-  // one whose value is not constant (volatile) it folds only a {{ }}, and no filter.
-  bool compile_autoescape_ = false;
-  bool volatile_ = false;
-  bool folding_ = false;  // evaluating as Jinja2's compiler would (see fold)
-  // Whether each expression of a fold chain folds, found once in a render.
-  std::unordered_map<const Expr*, bool> fold_memo_;
+  CompiledEscaping compiled_escaping_;  // see objects.h
+  bool folding_ = false;               // evaluating as Jinja2's compiler would (see fold)
+  // Found once in a render (folding.cpp): whether an expression of a fold chain, or one
+  // further out, folds; and the text a {{ }} in a volatile scope folds to.
+  std::unordered_map<const Expr*, bool> folds_upward_;
+  std::unordered_map<const Expr*, std::optional<std::string>> folded_texts_;
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)

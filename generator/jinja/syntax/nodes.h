@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "jinja/value/value.h"
@@ -76,12 +77,13 @@ struct GetattrExpr : Expr {
         names_dict_method(dict_method) {}
 };
 
-// A slice of constants and the expressions around it that Jinja2 may fold at compile
-// time (analysis/constant_folding.h): the slice first, then each enclosing expression
-// out to the whole of the statement's expression.
+// Where a slice of constants sits in its statement's expression, for the expressions
+// around it that Jinja2 may fold at compile time (analysis/constant_folding.h): each
+// expression's parent, the statement's whole expression's null (one table for all the
+// slices of a statement).
 struct FoldChain {
-  std::vector<const Expr*> nodes;
-  bool printed = false;  // the last node is the whole of a {{ }}
+  std::shared_ptr<const std::unordered_map<const Expr*, const Expr*>> parents;
+  bool printed = false;  // the whole expression is that of a {{ }}
 };
 
 struct GetitemExpr : Expr {
@@ -143,6 +145,9 @@ struct UnaryExpr : Expr {
 
 struct BinaryExpr : Expr {
   BinOp op;
+  // A ~ that Jinja2 may fold: folded, it joins plain strings, Markup or not (set when the
+  // template is compiled: analysis/constant_folding.h).
+  bool constant_concat = false;
   ExprPtr left, right;
   BinaryExpr(uint32_t p, BinOp o, ExprPtr l, ExprPtr r)
       : Expr(ExprKind::Binary, p), op(o), left(std::move(l)), right(std::move(r)) {}
