@@ -164,13 +164,22 @@ Value Renderer::eval_inner(const Expr& e) {
                                        : Value::list(std::move(items));
     }
     case ExprKind::Dict: {
+      // As Python's dict display: every key and value, then the dict (hashing each key).
+      const auto& items = static_cast<const DictExpr&>(e).items;
+      std::vector<Value> made;
+      made.reserve(items.size() * 2);
+      for (const auto& [k, v] : items) {
+        made.push_back(eval(*k));
+        made.push_back(eval(*v));
+      }
       Value d = Value::dict();
-      for (const auto& [k, v] : static_cast<const DictExpr&>(e).items) {
-        Value key = eval(*k);
+      for (size_t i = 0; i < made.size(); i += 2) {
+        Value& key = made[i];
+        if (key.is_strict_undefined()) raise_undefined(key);  // StrictUndefined.__hash__
         if (key.is_list() || key.is_dict()) {
           throw_type_error("unhashable type: '" + std::string(type_name(key)) + "'");
         }
-        d.dict_obj().set(std::move(key), eval(*v));
+        d.dict_obj().set(std::move(key), std::move(made[i + 1]));
       }
       return d;
     }
@@ -352,6 +361,7 @@ Value Renderer::getitem(const Value& obj, const Value& key) {
     case Kind::Undefined:
       raise_undefined(obj);
     case Kind::Dict:
+      if (key.is_strict_undefined()) raise_undefined(key);  // StrictUndefined.__hash__
       if (const Value* v = obj.dict_obj().find(key)) return *v;
       break;
     case Kind::List:
