@@ -50,6 +50,7 @@ class FakeRuntime : public Runtime {
   bool call_test(std::string_view, const Value&, CallArgs&) override {
     throw std::logic_error("no tests in FakeRuntime");
   }
+  bool eval_autoescape() const override { return false; }
 };
 
 // Value builders for expectation tables.

@@ -1,6 +1,5 @@
 // HTML-ish filters: escape/e, forceescape, safe, striptags, urlencode, xmlattr.
-// The engine runs with autoescape off, so markupsafe.Markup results are plain
-// strings here: what matters is the text they print.
+// Their results are Markup where Jinja2's are (with autoescape on, for xmlattr and urlize).
 #include <algorithm>
 #include <set>
 #include <string>
@@ -177,7 +176,7 @@ Value filter_urlencode(Runtime&, const Value& input, CallArgs& args) {
   return Value::string(std::move(out));
 }
 
-Value filter_xmlattr(Runtime&, const Value& input, CallArgs& args) {
+Value filter_xmlattr(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_xmlattr", {"eval_ctx", "d"}, {"autospace"}}, args);
   bool autospace = truthy(bind.get(0, Value::boolean(true)));
   if (!input.is_dict()) raise_no_attribute(input, "items");
@@ -201,7 +200,7 @@ Value filter_xmlattr(Runtime&, const Value& input, CallArgs& args) {
     rv += '"';
   }
   if (autospace && !rv.empty()) rv = " " + rv;
-  return Value::string(std::move(rv));
+  return rt.eval_autoescape() ? Value::markup(std::move(rv)) : Value::string(std::move(rv));
 }
 
 namespace {
@@ -241,7 +240,7 @@ size_t count_of(std::string_view s, std::string_view needle) {
 }  // namespace
 
 // jinja2.utils.urlize with the default policies (rel="noopener", no target).
-Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
+Value filter_urlize(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_urlize",
                   {"eval_ctx", "value"},
                   {"trim_url_limit", "nofollow", "target", "rel", "extra_schemes"}},
@@ -372,7 +371,7 @@ Value filter_urlize(Runtime&, const Value& input, CallArgs& args) {
     }
     out += head + middle + tail;
   }
-  return Value::string(std::move(out));
+  return rt.eval_autoescape() ? Value::markup(std::move(out)) : Value::string(std::move(out));
 }
 
 }  // namespace wfgen::jinja::builtins

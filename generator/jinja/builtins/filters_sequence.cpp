@@ -11,6 +11,7 @@
 #include "jinja/error.h"
 #include "jinja/python/arith.h"
 #include "jinja/python/call_args.h"
+#include "jinja/python/markup.h"
 #include "jinja/python/index.h"
 #include "jinja/python/iterator.h"
 #include "jinja/python/methods.h"
@@ -143,13 +144,26 @@ Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
   std::vector<Value> items = iterate(input);
   std::optional<AttrGetter> getter;
   if (!attribute.is_none()) getter.emplace(attribute, false);
+  if (getter) {
+    for (Value& item : items) item = (*getter)(rt, item);
+  }
+  // With autoescape, a Markup separator or item makes the result Markup: the rest escaped.
+  bool markup = false;
+  if (rt.eval_autoescape()) {
+    markup = bind.get(0, Value::string("")).is_markup() ||
+             std::any_of(items.begin(), items.end(), [](const Value& v) { return v.is_markup(); });
+  }
+  if (markup) sep = markup_escape(bind.get(0, Value::string(""))).as_string();
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += sep;
-    append_str(out, getter ? (*getter)(rt, items[i]) : items[i]);
+    if (markup)
+      out += markup_escape(items[i]).as_string();
+    else
+      append_str(out, items[i]);
     check_string_growth(out, "the result of join");
   }
-  return Value::string(std::move(out));
+  return markup ? Value::markup(std::move(out)) : Value::string(std::move(out));
 }
 
 // do_reverse: a str is reversed; what Python can reverse gives its reverse iterator

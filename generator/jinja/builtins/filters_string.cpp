@@ -87,7 +87,7 @@ Value filter_center(Runtime&, const Value& input, CallArgs& args) {
   return Value::string(py_center(to_str(input), width));
 }
 
-Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
+Value filter_replace(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"do_replace", {"eval_ctx", "s"}, {"old", "new", "count"}, 2}, args);
   if (!bind.has(0) || !bind.has(1)) {
     throw_type_error(std::string("do_replace() missing 1 required positional argument: '") +
@@ -95,7 +95,13 @@ Value filter_replace(Runtime&, const Value& input, CallArgs& args) {
   }
   Value count = bind.get(2, Value::none());
   int64_t n = count.is_none() ? -1 : to_index(count);
-  return Value::string(py_replace(to_str(input), to_str(bind[0]), to_str(bind[1]), n));
+  // With autoescape, Markup on either side makes a Markup replace (markupsafe escapes what
+  // is not Markup).
+  const bool markup = rt.eval_autoescape() &&
+                      (input.is_markup() || bind[0].is_markup() || bind[1].is_markup());
+  if (!markup) return Value::string(py_replace(to_str(input), to_str(bind[0]), to_str(bind[1]), n));
+  return Value::markup(py_replace(markup_escape(input).as_string(), markup_escape(bind[0]).as_string(),
+                                  markup_escape(bind[1]).as_string(), n));
 }
 
 // Jinja2 3.1 indent: width is a count of spaces or the indent string itself; the

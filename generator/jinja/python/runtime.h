@@ -25,6 +25,9 @@ class Runtime {
   // Applies a filter / test by name (map, select, ... take names as arguments).
   virtual Value call_filter(std::string_view name, const Value& input, CallArgs& args) = 0;
   virtual bool call_test(std::string_view name, const Value& input, CallArgs& args) = 0;
+  // eval_ctx.autoescape, as a @pass_eval_context filter sees it (join, replace, xmlattr,
+  // urlize build Markup when it is set).
+  virtual bool eval_autoescape() const = 0;
 };
 
 }  // namespace wfgen::jinja

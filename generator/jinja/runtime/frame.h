@@ -113,6 +113,9 @@ struct Context : Object {
   std::vector<uint32_t> exported;            // exported top-level names, in order
   std::map<std::string, std::vector<BlockRef>, std::less<>> blocks;  // most derived first
   std::shared_ptr<const Template> tmpl;  // the template this context renders first
+  // Jinja2's context.eval_ctx.autoescape: what the {% autoescape %} running in this
+  // context says (the code of a volatile scope escapes by it, where it runs).
+  bool eval_autoescape = false;
 
   void export_name(uint32_t sym) {
     for (uint32_t s : exported) {

@@ -97,6 +97,8 @@ int64_t adjust_index(const Value& v, int64_t length, int64_t step, bool is_start
 }  // namespace
 
 Value Renderer::eval(const Expr& e) {
+  if (folding_) [[unlikely]]
+    return eval_folding(e);
   try {
     return eval_inner(e);
   } catch (TemplateError& err) {
@@ -609,7 +611,8 @@ bool has_arguments(const CallArgsExpr& a) {
 }  // namespace
 
 Value Renderer::eval_filter(const FilterExpr& e, const Value* body_input) {
-  if (folding_ && (!e.builtin || e.builtin->pass_context || compiled_escaping_.volatile_scope))
+  if (folding_ && (!e.input || !e.builtin || e.builtin->pass_context ||
+                   compiled_escaping_.volatile_scope))
     not_folded("this filter");
   // Without arguments nothing runs between evaluating the input and the filter, so the
   // input may be borrowed; arguments could change what it refers to (a macro call that
@@ -692,7 +695,7 @@ Value Renderer::eval_binary(const BinaryExpr& e) {
       // scope, nor where Jinja2 folds the ~ (Concat.as_const joins with str()).
       if (autoescape_ && !compiled_escaping_.volatile_scope &&
           (left.is_markup() || right.is_markup()) &&
-          !(folding_ || (e.constant_concat && fold(e)))) {
+          !(folding_ || (e.constant_concat && folds_itself(e)))) {
         return Value::markup(markup_escape(left).as_string() + markup_escape(right).as_string());
       }
       std::string s;

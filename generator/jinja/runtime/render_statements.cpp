@@ -136,8 +136,7 @@ Value Renderer::evaluate_root(std::shared_ptr<const Template> tmpl, const Value&
 Value Renderer::evaluate_in(std::shared_ptr<const Template> tmpl, const Ref<Context>& ctx,
                             uint32_t result) {
   // What folding learnt is by node: another template may be where this one was.
-  if (!folds_upward_.empty()) folds_upward_.clear();
-  if (!folded_texts_.empty()) folded_texts_.clear();
+  fold_memo_.clear();
   render_template_body(std::move(tmpl), ctx);
   const Value* v = ctx->root->find_local(result);
   return v ? *v : Value::none();
@@ -311,12 +310,13 @@ void Renderer::exec_scope(const ScopeStmt& s) {
   frame_->bind_missing(s.unbound);
   const bool escape = eval_truth(*s.autoescape);
   CompiledEscaping compiled = compiled_escaping_;
-  if (fold(*s.autoescape))  // Jinja2 sets the value it folds; without one, the scope is volatile
+  if (folds_itself(*s.autoescape))  // Jinja2 sets the value it folds; else the scope is volatile
     compiled.autoescape = escape;
   else
     compiled.volatile_scope = true;
   Restore<bool> a(autoescape_, escape);
   Restore<CompiledEscaping> ce(compiled_escaping_, compiled);
+  Restore<bool> ev(ctx_->eval_autoescape, escape);
   exec_body(s.body);
 }
 
@@ -604,9 +604,11 @@ Value Renderer::run_macro(const MacroObj& macro, CallArgs& args, Output* direct)
   std::optional<CapturedOutput> captured;
   if (!direct) captured.emplace(*this);
   Restore<Output*> o(out_, direct ? direct : out_);
-  // (A body in a volatile scope escapes as the scope running it says, as Jinja2 decides
-  // there at run time.)
-  Restore<bool> a(autoescape_, macro.compiled.volatile_scope ? autoescape_ : macro.autoescape);
+  // (A body in a volatile scope escapes as its context's {% autoescape %} says when it
+  // runs, as Jinja2 decides there at run time.)
+  Restore<bool> a(autoescape_, macro.compiled.volatile_scope && macro.ctx
+                                   ? macro.ctx->eval_autoescape
+                                   : macro.autoescape);
   Restore<CompiledEscaping> ce(compiled_escaping_, macro.compiled);
   Restore<Ref<Frame>> f(frame_, std::move(frame));
   Restore<Ref<Context>> c(ctx_, macro.ctx);

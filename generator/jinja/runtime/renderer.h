@@ -33,6 +33,30 @@ struct LoopObj;
 // name no template can spell.
 uint32_t expression_result_symbol();
 
+// What folding found in this render (folding.cpp), by node, so that each expression is
+// folded once however often it runs.
+struct FoldMemo {
+  std::unordered_map<const Expr*, bool> folds;   // folds to a value
+  std::unordered_map<const Expr*, bool> upward;  // it or one further out folds to a literal
+  struct Text {
+    bool folds = false;
+    bool kept = false;  // the text is here (not when large: folded again when printed)
+    std::string text;
+  };
+  std::unordered_map<const Expr*, Text> texts;  // a {{ }} in a volatile scope
+  // While folding: each expression's value (nothing: it does not fold), so that folding
+  // the expressions around one evaluates each once. Emptied when folding stops.
+  std::unordered_map<const Expr*, std::optional<Value>> values;
+  int sessions = 0;
+  Ref<Frame> frame;  // the empty scope folding evaluates in
+  Ref<Context> ctx;
+  void clear() {  // (an empty map's clear() still sweeps the buckets it once had)
+    if (!folds.empty()) folds.clear();
+    if (!upward.empty()) upward.clear();
+    if (!texts.empty()) texts.clear();
+  }
+};
+
 class Renderer : public Runtime {
  public:
   // With `trace`, every piece of output is recorded there (source_trace.h).
@@ -53,6 +77,10 @@ class Renderer : public Runtime {
 
   // --- Runtime ------------------------------------------------------------------
   Value make_undefined(std::string message) const override;
+  // While folding, the compiler's view; else the context's {% autoescape %}.
+  bool eval_autoescape() const override {
+    return folding_ ? compiled_escaping_.autoescape : ctx_ && ctx_->eval_autoescape;
+  }
   Value getattr(const Value& obj, std::string_view name) override;
   Value getitem(const Value& obj, const Value& key) override;
   // A one-character string (a code point's bytes) as getitem returns it.
@@ -151,9 +179,11 @@ class Renderer : public Runtime {
   // Jinja2 gives up; and whether a failed constant slice is an Undefined because an
   // expression of its chain folds.
   std::optional<Value> fold(const Expr& e);
+  bool folds_itself(const Expr& e);  // fold(e) has a value, found once a render
   bool folds(const GetitemExpr& slice);
   // The text a {{ }} folds to at compile time, or nothing.
   std::optional<std::string> folded_text(const Expr& e);
+  Value eval_folding(const Expr& e);
   // Where folding meets what Jinja2 cannot fold (its Impossible).
   [[noreturn]] static void not_folded(const char* what);
   // With `direct`, the call's result is printed into *direct (macros render straight
@@ -200,10 +230,7 @@ class Renderer : public Runtime {
   bool autoescape_ = false;                 // in {% autoescape true %}: {{ }} output is escaped
   CompiledEscaping compiled_escaping_;  // see objects.h
   bool folding_ = false;               // evaluating as Jinja2's compiler would (see fold)
-  // Found once in a render (folding.cpp): whether an expression of a fold chain, or one
-  // further out, folds; and the text a {{ }} in a volatile scope folds to.
-  std::unordered_map<const Expr*, bool> folds_upward_;
-  std::unordered_map<const Expr*, std::optional<std::string>> folded_texts_;
+  FoldMemo fold_memo_;  // see folding.cpp
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
