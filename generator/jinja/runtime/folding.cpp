@@ -60,8 +60,9 @@ class FoldSession {
  public:
   explicit FoldSession(FoldMemo& memo) : memo_(memo) { ++memo_.sessions; }
   ~FoldSession() {
-    // (Emptied, not cleared: clear() sweeps every bucket a large fold made, each time.)
-    if (--memo_.sessions == 0 && !memo_.values.empty()) memo_.values = {};
+    // (Its buckets freed too: clear() would sweep every bucket a large fold made, each
+    // time; `= {}` is a clear().)
+    if (--memo_.sessions == 0 && !memo_.values.empty()) decltype(memo_.values)().swap(memo_.values);
   }
   FoldSession(const FoldSession&) = delete;
   FoldSession& operator=(const FoldSession&) = delete;

@@ -1,5 +1,6 @@
 // Expression evaluation of the Renderer.
 #include <cmath>
+#include <optional>
 
 #include "jinja/builtins/functions.h"
 #include "jinja/builtins/registry.h"
@@ -166,22 +167,22 @@ Value Renderer::eval_inner(const Expr& e) {
                                        : Value::list(std::move(items));
     }
     case ExprKind::Dict: {
-      // As Python's dict display: every key and value, then the dict (hashing each key).
-      const auto& items = static_cast<const DictExpr&>(e).items;
-      std::vector<Value> made;
-      made.reserve(items.size() * 2);
-      for (const auto& [k, v] : items) {
-        made.push_back(eval(*k));
-        made.push_back(eval(*v));
-      }
+      // As Python's dict display, every key and value is evaluated before a key's hash
+      // fails: the first unhashable key waits until the last value.
       Value d = Value::dict();
-      for (size_t i = 0; i < made.size(); i += 2) {
-        Value& key = made[i];
-        if (key.is_strict_undefined()) raise_undefined(key);  // StrictUndefined.__hash__
-        if (key.is_list() || key.is_dict()) {
-          throw_type_error("unhashable type: '" + std::string(type_name(key)) + "'");
-        }
-        d.dict_obj().set(std::move(key), std::move(made[i + 1]));
+      std::optional<Value> unhashable;
+      for (const auto& [k, v] : static_cast<const DictExpr&>(e).items) {
+        Value key = eval(*k);
+        Value value = eval(*v);
+        if (unhashable) continue;
+        if (key.is_strict_undefined() || key.is_list() || key.is_dict())
+          unhashable = std::move(key);
+        else
+          d.dict_obj().set(std::move(key), std::move(value));
+      }
+      if (unhashable) {
+        if (unhashable->is_strict_undefined()) raise_undefined(*unhashable);  // its __hash__
+        throw_type_error("unhashable type: '" + std::string(type_name(*unhashable)) + "'");
       }
       return d;
     }
