@@ -139,7 +139,8 @@ Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
 
 Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
   ArgBinder bind({"sync_do_join", {"eval_ctx", "value"}, {"d", "attribute"}}, args);
-  std::string sep = to_str(bind.get(0, Value::string("")));
+  const Value separator = bind.get(0, Value::string(""));
+  std::string sep = to_str(separator);
   Value attribute = bind.get(1, Value::none());
   std::vector<Value> items = iterate(input);
   std::optional<AttrGetter> getter;
@@ -150,10 +151,10 @@ Value filter_join(Runtime& rt, const Value& input, CallArgs& args) {
   // With autoescape, a Markup separator or item makes the result Markup: the rest escaped.
   bool markup = false;
   if (rt.eval_autoescape()) {
-    markup = bind.get(0, Value::string("")).is_markup() ||
+    markup = separator.is_markup() ||
              std::any_of(items.begin(), items.end(), [](const Value& v) { return v.is_markup(); });
   }
-  if (markup) sep = markup_escape(bind.get(0, Value::string(""))).as_string();
+  if (markup) sep = markup_escape(separator).as_string();
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += sep;

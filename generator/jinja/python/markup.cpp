@@ -77,6 +77,17 @@ Value markup_escape(const Value& v) {
   return Value::markup(html_escape(to_str(v)));
 }
 
+std::string_view printed_text(const Value& v, bool escape, std::string& scratch) {
+  if (v.is_string() && (!escape || v.is_markup())) return v.as_string();
+  if (escape) {
+    scratch = html_escape(to_str(v));
+  } else {
+    scratch.clear();
+    append_str(scratch, v);
+  }
+  return scratch;
+}
+
 bool markup_concat(const Value& a, const Value& b, Value& out) {
   if (!a.is_string() || !b.is_string() || (!a.is_markup() && !b.is_markup())) return false;
   out = Value::markup(markup_escape(a).as_string() + markup_escape(b).as_string());

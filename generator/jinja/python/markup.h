@@ -1,5 +1,5 @@
-// markupsafe.Markup semantics on Values. Autoescaping is off, but |e, |safe and |tojson
-// still return Markup in Jinja2, and Markup changes a few operations: `+` and `%` escape
+// markupsafe.Markup semantics on Values. |e, |safe and |tojson return Markup in Jinja2
+// whether autoescaping is on or not, and Markup changes a few operations: `+` and `%` escape
 // their plain-string operands, string methods return Markup, repr shows Markup('...').
 #pragma once
 
@@ -17,6 +17,10 @@ std::string html_escape(std::string_view s);
 
 // markupsafe.escape(v): Markup as is; anything else str()-ed and escaped.
 Value markup_escape(const Value& v);
+
+// What a {{ }} prints of `v`: markupsafe.escape(v) when `escape`, else str(v). A view of
+// v's own text where that is it, else of `scratch`.
+std::string_view printed_text(const Value& v, bool escape, std::string& scratch);
 
 // Markup + str / str + Markup: the plain side is escaped. Returns false when neither
 // operand is Markup (then `out` is untouched).

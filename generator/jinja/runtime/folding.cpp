@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "jinja/python/markup.h"
-#include "jinja/python/ops.h"
 #include "jinja/runtime/renderer.h"
 #include "jinja/runtime/restore.h"
 
@@ -170,12 +169,8 @@ std::optional<std::string> Renderer::folded_text(const Expr& e) {
   std::optional<std::string> text;
   if (std::optional<Value> value = fold(e)) {
     try {  // unless printing it raises (a strict Undefined)
-      if (compiled_escaping_.autoescape) {
-        text = markup_escape(*value).as_string();
-      } else {
-        text.emplace();
-        append_str(*text, *value);
-      }
+      std::string scratch;
+      text.emplace(printed_text(*value, compiled_escaping_.autoescape, scratch));
     } catch (const TemplateError& error) {
       if (error.kind() == ErrorKind::Limit) throw;
       text.reset();

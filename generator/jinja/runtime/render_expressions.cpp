@@ -588,12 +588,7 @@ Value Renderer::eval_call(const CallExpr& e, const Value* caller, Output* direct
       // Printed as any {{ }} value: escaped in {% autoescape true %} (a Markup result, as
       // super() and loop() give there, stays as it is).
       std::string text;
-      if (autoescape_)
-        text = markup_escape(result).as_string();
-      else if (!result.is_string())
-        append_str(text, result);
-      std::string_view shown =
-          !autoescape_ && result.is_string() ? std::string_view(result.as_string()) : text;
+      std::string_view shown = printed_text(result, autoescape_, text);
       if (trace_ && direct == out_)
         append_traced(shown, captures_before);  // super(), loop(): their captured pieces
       else

@@ -295,11 +295,8 @@ void Renderer::print_expr(const Expr& e) {
 
 void Renderer::print_value(const Value& v, uint32_t pos) {
   try {
-    if (autoescape_) return out_->append(markup_escape(v).as_string());
-    if (v.is_string()) return out_->append(v.as_string());
-    std::string text;
-    append_str(text, v);
-    out_->append(text);
+    std::string scratch;
+    out_->append(printed_text(v, autoescape_, scratch));
   } catch (TemplateError& err) {
     rethrow_located(err, pos);
   }
