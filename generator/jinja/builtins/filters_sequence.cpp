@@ -45,6 +45,10 @@ struct GroupTuple : ObjectBase {
     return true;
   }
   bool subscriptable() const override { return true; }
+  void held_values(const std::function<void(Value&)>& fn) override {
+    fn(grouper);
+    fn(list);
+  }
   void repr(std::string& out) const override {
     out += '(';
     append_repr(out, grouper);

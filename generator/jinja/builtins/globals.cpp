@@ -36,6 +36,11 @@ struct RangeObject : ObjectBase {
     small = start.kind() == Kind::Int && stop.kind() == Kind::Int && step.kind() == Kind::Int &&
             length.fits_int64();
   }
+  void held_values(const std::function<void(Value&)>& fn) override {
+    fn(start);
+    fn(stop);
+    fn(step);
+  }
   int64_t count() const {
     if (!length.fits_int64())
       throw_error(ErrorKind::Runtime, "Python int too large to convert to C ssize_t");
@@ -84,23 +89,20 @@ struct RangeObject : ObjectBase {
   }
 };
 
-// A bound method of a builtin object (cycler.next, cycler.reset). It holds a
-// counted reference to its object by hand: Value::object() is for fresh objects only.
+// A bound method of a builtin object (cycler.next, cycler.reset), holding its object.
 template <typename Self>
 struct BoundMethod : ObjectBase {
   using Fn = Value (*)(Self&, Runtime&, CallArgs&);
-  Self* self;
+  Value self;  // the Self
   Fn fn;
   std::string_view name;
-  BoundMethod(Self* s, Fn f, std::string_view n) : self(s), fn(f), name(n) { ++self->refs; }
-  ~BoundMethod() override {
-    if (--self->refs == 0) delete self;
-  }
-  BoundMethod(const BoundMethod&) = delete;
-  BoundMethod& operator=(const BoundMethod&) = delete;
+  BoundMethod(Self* s, Fn f, std::string_view n) : self(Value::object(s)), fn(f), name(n) {}
   std::string_view type_name() const override { return "method"; }
   bool callable() const override { return true; }
-  Value call(Runtime& rt, CallArgs& args) override { return fn(*self, rt, args); }
+  Value call(Runtime& rt, CallArgs& args) override {
+    return fn(static_cast<Self&>(self.obj()), rt, args);
+  }
+  void held_values(const std::function<void(Value&)>& fn) override { fn(self); }
   void repr(std::string& out) const override {
     out += "<bound method ";
     out += name;
@@ -144,6 +146,9 @@ struct Cycler : ObjectBase {
     return true;
   }
   void repr(std::string& out) const override { out += "<jinja2.utils.Cycler object>"; }
+  void held_values(const std::function<void(Value&)>& fn) override {
+    for (Value& item : items) fn(item);
+  }
 };
 
 struct Joiner : ObjectBase {

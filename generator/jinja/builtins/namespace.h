@@ -30,11 +30,7 @@ class Namespace : public ObjectBase {
     attrs_.dict_obj().set(Value::string(name), std::move(v));
     return true;
   }
-  void visit_values(const std::function<void(const Value&)>& fn) const override { fn(attrs_); }
-  void clear_values(std::vector<Value>& dropped) override {
-    dropped.push_back(std::move(attrs_));
-    attrs_ = Value::dict();
-  }
+  void held_values(const std::function<void(Value&)>& fn) override { fn(attrs_); }
   void repr(std::string& out) const override {
     out += "<Namespace ";
     append_repr(out, attrs_);

@@ -205,6 +205,7 @@ struct DictView : ObjectBase {
   Value dict;
   Of of;
   DictView(Value d, Of o) : dict(std::move(d)), of(o) {}
+  void held_values(const std::function<void(Value&)>& fn) override { fn(dict); }
   std::string_view type_name() const override {
     return of == Of::Keys ? "dict_keys" : of == Of::Values ? "dict_values" : "dict_items";
   }

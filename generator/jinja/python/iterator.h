@@ -45,6 +45,9 @@ struct IteratorObj : ObjectBase {
     return false;
   }
   void repr(std::string& out) const override { out += "<" + label + ">"; }
+  void held_values(const std::function<void(Value&)>& fn) override {
+    for (Value& item : items) fn(item);
+  }
 
  private:
   void raise_failure() const {

@@ -68,6 +68,7 @@ struct MarkupMethod : ObjectBase {
     return as_markup(method.obj().call(rt, args));
   }
   void repr(std::string& out) const override { method.obj().repr(out); }
+  void held_values(const std::function<void(Value&)>& fn) override { fn(method); }
 };
 
 }  // namespace

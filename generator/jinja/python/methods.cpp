@@ -24,6 +24,7 @@ class BoundMethod : public ObjectBase {
   std::string_view type_name() const override { return "builtin_function_or_method"; }
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override { return fn_(rt, self_, args); }
+  void held_values(const std::function<void(Value&)>& fn) override { fn(self_); }
   // Python adds " at 0x..."; the address is left out to keep output deterministic.
   void repr(std::string& out) const override {
     out += "<built-in method ";

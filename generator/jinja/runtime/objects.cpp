@@ -25,6 +25,7 @@ struct LoopMethodObj : ObjectBase {
     out += ">";
   }
   bool callable() const override { return true; }
+  void held_values(const std::function<void(Value&)>& fn) override { fn(loop); }
   Value call(Runtime&, CallArgs& args) override {
     auto& l = static_cast<LoopObj&>(loop.obj());
     if (!args.kwargs.empty()) {

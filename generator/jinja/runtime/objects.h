@@ -61,6 +61,11 @@ struct LoopObj : ObjectBase {
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override;
   void repr(std::string& out) const override;
+  // The frame and context are cleared when the render ends (renderer.h).
+  void held_values(const std::function<void(Value&)>& fn) override {
+    for (Value& item : items) fn(item);
+    fn(last_changed);
+  }
 };
 
 // The result of {% import %}: the template's exported macros and variables.
@@ -74,6 +79,9 @@ struct ModuleObj : ObjectBase {
   bool getattr(Runtime& rt, std::string_view name, Value& out) const override;
   const Value* stored_attribute(std::string_view name, uint32_t& hint) const override;
   void repr(std::string& out) const override { out += body; }
+  void held_values(const std::function<void(Value&)>& fn) override {
+    for (auto& [name, value] : exports) fn(value);
+  }
 };
 
 // `self` in a template: `self.blockname()` renders that block.

@@ -1,5 +1,6 @@
 #include "jinja/value/cycles.h"
 
+#include <new>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -8,11 +9,26 @@ namespace wfgen::jinja {
 
 namespace {
 
+struct Candidates;
+void collect(Candidates& c);
+
 // The noted containers, each held once. Holding them keeps them reachable from here until
-// a collection decides, so a cycle is never reported as a leak either.
+// a collection decides. When the thread ends, a last collection frees what only cycles
+// keep alive by then (the data of the thread's last render: its caller held it during
+// that render's collection, and a process's exit found it leaked).
 struct Candidates {
   std::vector<Value> values;
   std::unordered_set<const void*> ids;
+  Candidates() = default;
+  Candidates(const Candidates&) = delete;
+  Candidates& operator=(const Candidates&) = delete;
+  ~Candidates() {
+    try {
+      collect(*this);
+    } catch (const std::bad_alloc&) {
+      // Out of memory at the thread's end: the cycles stay, as they would without us.
+    }
+  }
 };
 
 Candidates& candidates() {
@@ -38,7 +54,7 @@ void for_each_child(const Value& v, F&& f) {
       }
       break;
     case Kind::Object:
-      v.obj().visit_values([&](const Value& item) { f(item); });
+      v.obj().held_values([&](const Value& item) { f(item); });
       break;
     default:
       break;
@@ -62,27 +78,14 @@ void clear_into(const Value& v, std::vector<Value>& dropped) {
       v.dict_obj().clear();
       break;
     case Kind::Object:
-      v.obj().clear_values(dropped);
+      v.obj().held_values([&](Value& item) { dropped.push_back(std::move(item)); });
       break;
     default:
       break;
   }
 }
 
-}  // namespace
-
-void note_possible_cycle(const Value& container) {
-  if (!is_container(container)) return;
-  Candidates& c = candidates();
-  if (c.ids.insert(container.identity()).second) c.values.push_back(container);
-}
-
-size_t noted_cycle_candidates() {
-  return candidates().values.size();
-}
-
-void collect_cycles() {
-  Candidates& c = candidates();
+void collect(Candidates& c) {
   if (c.values.empty()) return;
 
   // Every container reachable from the candidates, with its count of references from
@@ -145,6 +148,22 @@ void collect_cycles() {
   for (const Value& v : garbage) clear_into(v, dropped);
   dropped.clear();
   garbage.clear();
+}
+
+}  // namespace
+
+void note_possible_cycle(const Value& container) {
+  if (!is_container(container)) return;
+  Candidates& c = candidates();
+  if (c.ids.insert(container.identity()).second) c.values.push_back(container);
+}
+
+size_t noted_cycle_candidates() {
+  return candidates().values.size();
+}
+
+void collect_cycles() {
+  collect(candidates());
 }
 
 }  // namespace wfgen::jinja

@@ -307,11 +307,12 @@ struct ObjectBase : Object {
     iterate(items);
     return items.at(i);
   }
-  // For the cycle collector (value/cycles.h): an object a template can make hold itself
-  // (a namespace) lists the Values it holds, and gives them up when only a cycle keeps
-  // it alive.
-  virtual void visit_values(const std::function<void(const Value&)>& fn) const { (void)fn; }
-  virtual void clear_values(std::vector<Value>& dropped) { (void)dropped; }
+  // For the cycle collector (value/cycles.h): calls `fn` on every Value the object holds.
+  // A template can close a cycle through any object that holds a value (`l.append(c)`
+  // for a cycler(l)); the collector counts the references listed here, and moves them
+  // out to break a cycle that only it keeps alive. An object that holds Values must list
+  // them all, or such a cycle is never freed.
+  virtual void held_values(const std::function<void(Value&)>& fn) { (void)fn; }
 };
 
 // Positional and keyword arguments of a call, already evaluated.
