@@ -46,6 +46,7 @@ TEST(MacroPurity, PrintingAndBranchingOnParametersIsMemoizable) {
   EXPECT_TRUE(memoizable(macro(
       "v",
       "{% if v is string %}{% if v == '' or v[0] in '-:' or (v|replace('.', '', 1)).isdigit() "
+      "or v|float(none) is not none or v|int(none, 0) is not none or v[:4].isdigit() "
       "%}'{{ v|replace(\"'\", \"''\") }}'{% else %}{{ v }}{% endif %}"
       "{% elif v is sameas true %}true{% elif v is none %}null{% else %}{{ v }}{% endif %}")));
   EXPECT_TRUE(memoizable(macro("a, b=1", "{{ a ~ b }} {{ a.upper() }} {{ [a, b]|join(',') }}")));

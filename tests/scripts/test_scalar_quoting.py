@@ -2,12 +2,17 @@
 """scalar() of templates/common.yml.j2 quotes exactly the strings its rule names.
 
 The macro runs its costly tests only where they can hold (the YAML words for five letters or
-fewer, the number test after a leading digit, '.' or a character past '~'). Its rule, written
-here in Python as the macro first wrote it: a string is quoted ('...', quotes doubled) when it is
-empty, lowers to a YAML 1.1 word, starts with an indicator or a space, ends with ':' or a space,
-holds ': ' or ' #', or is digits once '.' and '-' are taken out once each. Hand-picked edge cases
-(Unicode digits, letters whose lower case is longer, Markup-free ASCII punctuation) and seeded
+fewer, the number tests after a leading digit, '+', '.' or a character past '~'). Its rule,
+written here in Python: a string is quoted ('...', quotes doubled) when it is empty, lowers to a
+YAML 1.1 word (y and n, = and << included), starts with an indicator or a space, ends with ':' or
+a space, holds ': ' or ' #', is digits once '.' and '-' are taken out once each, or starts with a
+digit, '+' or '.' and is a number to Python's float() or int(v, 0) once every '_' is taken out
+(YAML 1.1 reads 1__0 and 1_ as ints), .inf or .nan, a YAML 1.1
+sexagesimal (a ':') or date (four digits and '-'). Hand-picked edge cases (Unicode digits, letters
+whose lower case is longer, Markup-free ASCII punctuation, every YAML number form) and seeded
 random strings are rendered by wfgen and by Python's Jinja2; both must print what the rule says.
+And what the rule prints must read back as the same string, as YAML 1.1 (PyYAML) and as YAML 1.2
+(wfgen's reader, GitHub's version) read it.
 
 Usage: test_scalar_quoting.py --wfgen BIN --root R [--shared S] [--seed N] [--count N]
 """
@@ -21,8 +26,9 @@ import sys
 import tempfile
 
 import jinja2
+import yaml
 
-WORDS = ["true", "false", "null", "~", "yes", "no", "on", "off"]
+WORDS = ["true", "false", "null", "~", "yes", "no", "on", "off", "y", "n", "=", "<<"]
 FIRST = "'\"{}[]*&!|>%@#`,?:- "
 
 HAND_PICKED = [
@@ -34,17 +40,51 @@ HAND_PICKED = [
     "'q'", "\"q\"", "{x}", "[x]", "*x", "&x", "!x", "|x", ">x", "%x", "@x", "`x", ",x", "?x",
     ":x", "#x", "it's", "${{ github.sha }}", "manywheel", "/pytorch",
     "nvidia-cuda-nvrtc-cu12==12.6.77; platform_system == 'Linux'",
+    "+1", "+1.5e+3", "1.0e3", "1E-3", "12e03", "0o17", "0O17", "0b101", "0x_1F", "007", "1_000",
+    "1__0", "_1", "1_", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", "inf", "nan", "Infinity", "1e",
+    ".e3", "1:20", "190:20:30", "1:20.5", "2023-01-01", "2023-1-1", "2023-", "202-01", "3.13t",
+    "2xlarge", "y", "Y", "n", "N", "=", "<<", "=x", "<<x", "<",
 ]
 
-ALPHABET = list("ab yYnNoOtTrRuUeEfF0123456789.-:# '\"~{}[],?!|>%@`&*") + [
+ALPHABET = list("ab yYnNoOtTrRuUeEfF0123456789.-:# '\"~{}[],?!|>%@`&*+x_i=<") + [
     "\u0663", "\u00b2", "\u00e9", "\u0130", "\u007f", "\u212a"]
 
 
+def reads_as_number(v):
+    for read in (float, lambda s: int(s, 0)):
+        try:
+            read(v)
+            return True
+        except ValueError:
+            pass
+    return False
+
+
 def rule(v):
-    """The macro's rule, as first written (every test, in order)."""
+    """The macro's rule (every test, in order)."""
     quoted = (v == "" or v.lower() in WORDS or v[0] in FIRST or v[-1] in ": " or ": " in v
-              or " #" in v or v.replace(".", "", 1).replace("-", "", 1).isdigit())
+              or " #" in v or v.replace(".", "", 1).replace("-", "", 1).isdigit()
+              or (v[0] in "0123456789+." and (
+                  reads_as_number(v.replace("_", "")) or v.lower() in (".inf", "+.inf", ".nan") or ":" in v
+                  or (v[:4].isdigit() and v[4:5] == "-"))))
     return "'" + v.replace("'", "''") + "'" if quoted else v
+
+
+def read_back(wfgen, printed, tmp):
+    """Each printed scalar as YAML 1.1 (PyYAML) and as YAML 1.2 (`wfgen data`) read it, as
+    the value of `k: `; None where a reader refuses it."""
+    text = "".join(f"k{i}: {p}\n" for i, p in enumerate(printed))
+    try:
+        by_pyyaml = yaml.safe_load(text)
+    except yaml.YAMLError:
+        by_pyyaml = None
+    path = os.path.join(tmp, "printed.yml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    run = subprocess.run([wfgen, "data", path], capture_output=True, text=True,
+                         encoding="utf-8", check=False)
+    by_wfgen = json.loads(run.stdout) if run.returncode == 0 else None
+    return by_pyyaml, by_wfgen
 
 
 TEMPLATE = ('{% from "common.yml.j2" import scalar %}\n'
@@ -85,9 +125,12 @@ def main():
             [args.wfgen, "render", template, "-I", templates, "-d", data, "--variable-start", "!{{",
              "--trim-blocks", "--lstrip-blocks", "--keep-trailing-newline", "--strict-undefined"],
             capture_output=True, text=True, encoding="utf-8", check=False)
-    if run.returncode != 0:
-        print("wfgen render failed:\n" + run.stderr)
-        return 1
+        if run.returncode != 0:
+            print("wfgen render failed:\n" + run.stderr)
+            return 1
+        # The round trip, for what both readers take at all (PyYAML refuses U+007F).
+        readable = [v for v in values if "\x7f" not in v]
+        by_pyyaml, by_wfgen = read_back(args.wfgen, [rule(v) for v in readable], tmp)
 
     failures = 0
     for name, got in (("Jinja2", by_jinja), ("wfgen", run.stdout)):
@@ -99,6 +142,15 @@ def main():
         for v, g, w in zip(values, got_lines, want_lines):
             if g != w:
                 print(f"{name}: scalar({v!r}) printed {g!r}, the rule says {w!r}")
+                failures += 1
+    for name, read in (("PyYAML (YAML 1.1)", by_pyyaml), ("wfgen data (YAML 1.2)", by_wfgen)):
+        if read is None:
+            print(f"{name} refused the printed scalars")
+            failures += 1
+            continue
+        for i, v in enumerate(readable):
+            if read[f"k{i}"] != v:
+                print(f"{name}: scalar({v!r}) printed {rule(v)!r}, read back as {read[f'k{i}']!r}")
                 failures += 1
     print(f"{len(values)} strings, {failures} mismatches (seed {args.seed})")
     return 1 if failures else 0
