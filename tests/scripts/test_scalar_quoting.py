@@ -8,11 +8,14 @@ YAML 1.1 word (y and n, = and << included), starts with an indicator or a space,
 a space, holds ': ' or ' #', is digits once '.' and '-' are taken out once each, or starts with a
 digit, '+' or '.' and is a number to Python's float() or int(v, 0) once every '_' is taken out
 (YAML 1.1 reads 1__0 and 1_ as ints), .inf or .nan, a YAML 1.1
-sexagesimal (a ':') or date (four digits and '-'). Hand-picked edge cases (Unicode digits, letters
+sexagesimal (a ':') or date (four digits and '-'). A string that is not printable to Python
+(str.isprintable(): control characters, U+0085, U+2028, U+2029, U+FEFF...) is written as JSON
+(|tojson). Hand-picked edge cases (Unicode digits, letters
 whose lower case is longer, Markup-free ASCII punctuation, every YAML number form) and seeded
 random strings are rendered by wfgen and by Python's Jinja2; both must print what the rule says.
 And what the rule prints must read back as the same string, as YAML 1.1 (PyYAML) and as YAML 1.2
-(wfgen's reader, GitHub's version) read it.
+(wfgen's reader, GitHub's version) read it. So must what text(), scalar()'s sibling for values that
+may span lines (a literal block, or JSON), prints for each string and for multi-line ones.
 
 Usage: test_scalar_quoting.py --wfgen BIN --root R [--shared S] [--seed N] [--count N]
 """
@@ -44,10 +47,12 @@ HAND_PICKED = [
     "1__0", "_1", "1_", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", "inf", "nan", "Infinity", "1e",
     ".e3", "1:20", "190:20:30", "1:20.5", "2023-01-01", "2023-1-1", "2023-", "202-01", "3.13t",
     "2xlarge", "y", "Y", "n", "N", "=", "<<", "=x", "<<x", "<",
+    "a\nb", "a\n", "\n", "a\r\nb", "a\rb", "\tx", "a\tb", "x\t", "a\x00b", "\x1b[0m", "a\x7fb",
+    "a\x85b", "a\u2028b", "a\u2029", "\ufeffx", "it's\n<&>", "\x7f", "a\xa0b", "a\u200bb",
 ]
 
 ALPHABET = list("ab yYnNoOtTrRuUeEfF0123456789.-:# '\"~{}[],?!|>%@`&*+x_i=<") + [
-    "\u0663", "\u00b2", "\u00e9", "\u0130", "\u007f", "\u212a"]
+    "\u0663", "\u00b2", "\u00e9", "\u0130", "\u007f", "\u212a", "\n", "\t", "\x01", "\u2028"]
 
 
 def reads_as_number(v):
@@ -60,8 +65,16 @@ def reads_as_number(v):
     return False
 
 
+def as_json(v):
+    """Jinja2's |tojson of a string: json.dumps, then <, >, & and ' escaped for HTML."""
+    return (json.dumps(v).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("'", "\\u0027"))
+
+
 def rule(v):
     """The macro's rule (every test, in order)."""
+    if not v.isprintable():
+        return as_json(v)
     quoted = (v == "" or v.lower() in WORDS or v[0] in FIRST or v[-1] in ": " or ": " in v
               or " #" in v or v.replace(".", "", 1).replace("-", "", 1).isdigit()
               or (v[0] in "0123456789+." and (
@@ -70,10 +83,9 @@ def rule(v):
     return "'" + v.replace("'", "''") + "'" if quoted else v
 
 
-def read_back(wfgen, printed, tmp):
-    """Each printed scalar as YAML 1.1 (PyYAML) and as YAML 1.2 (`wfgen data`) read it, as
-    the value of `k: `; None where a reader refuses it."""
-    text = "".join(f"k{i}: {p}\n" for i, p in enumerate(printed))
+def read_back(wfgen, text, tmp):
+    """The document as YAML 1.1 (PyYAML) and as YAML 1.2 (`wfgen data`) read it; None where a
+    reader refuses it."""
     try:
         by_pyyaml = yaml.safe_load(text)
     except yaml.YAMLError:
@@ -86,6 +98,17 @@ def read_back(wfgen, printed, tmp):
     by_wfgen = json.loads(run.stdout) if run.returncode == 0 else None
     return by_pyyaml, by_wfgen
 
+
+MULTI_LINE = [
+    "a\nb", "a\n", "a\n\n", "a\nb\n", "a\nb\n\n", " a\nb", "\na", "a\n\tb", "\ta\nb", "a\r\nb",
+    "a\nb\x01", "a\n\u2028b", "a\nb  ", "a\n  b", "- a\nb", "a: b\nc", "a\n#b", "'a\nb'", "a\n\x7f",
+    "${{ x }}\nrun: y", "it's\n<&>",
+]
+
+TEXT_TEMPLATE = ('{% from "common.yml.j2" import text %}\n'
+                 "{% for v in values %}\n"
+                 "k!{{ loop.index0 }}: !{{ text(v, 2) }}\n"
+                 "{% endfor %}\n")
 
 TEMPLATE = ('{% from "common.yml.j2" import scalar %}\n'
             "{% for v in values %}\n"
@@ -107,6 +130,7 @@ def main():
     for _ in range(args.count):
         values.append("".join(rng.choice(ALPHABET) for _ in range(rng.randint(1, 7))))
     expected = "".join(rule(v) + "\n" for v in values)
+    assert "\n" not in "".join(rule(v) for v in values)  # one printed scalar a line
 
     templates = os.path.join(args.root, "templates")
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates), variable_start_string="!{{",
@@ -124,16 +148,29 @@ def main():
         run = subprocess.run(
             [args.wfgen, "render", template, "-I", templates, "-d", data, "--variable-start", "!{{",
              "--trim-blocks", "--lstrip-blocks", "--keep-trailing-newline", "--strict-undefined"],
-            capture_output=True, text=True, encoding="utf-8", check=False)
+            capture_output=True, check=False)  # bytes: text mode would turn a '\r' into '\n'
         if run.returncode != 0:
-            print("wfgen render failed:\n" + run.stderr)
+            print("wfgen render failed:\n" + run.stderr.decode("utf-8", "replace"))
             return 1
-        # The round trip, for what both readers take at all (PyYAML refuses U+007F).
-        readable = [v for v in values if "\x7f" not in v]
-        by_pyyaml, by_wfgen = read_back(args.wfgen, [rule(v) for v in readable], tmp)
+        by_wfgen_render = run.stdout.decode("utf-8")
+        printed = "".join(f"k{i}: {rule(v)}\n" for i, v in enumerate(values))
+        by_pyyaml, by_wfgen = read_back(args.wfgen, printed, tmp)
+        # text(): wfgen prints what Jinja2 prints, and YAML reads it back.
+        texts = values + MULTI_LINE
+        by_jinja_text = env.from_string(TEXT_TEMPLATE).render(values=texts)
+        with open(template, "w", encoding="utf-8") as f:
+            f.write(TEXT_TEMPLATE)
+        with open(data, "w", encoding="utf-8") as f:
+            json.dump({"values": texts}, f)
+        run = subprocess.run(
+            [args.wfgen, "render", template, "-I", templates, "-d", data, "--variable-start", "!{{",
+             "--trim-blocks", "--lstrip-blocks", "--keep-trailing-newline", "--strict-undefined"],
+            capture_output=True, check=False)
+        by_wfgen_text = run.stdout.decode("utf-8") if run.returncode == 0 else None
+        text_reads = read_back(args.wfgen, by_jinja_text, tmp)
 
     failures = 0
-    for name, got in (("Jinja2", by_jinja), ("wfgen", run.stdout)):
+    for name, got in (("Jinja2", by_jinja), ("wfgen", by_wfgen_render)):
         got_lines, want_lines = got.split("\n"), expected.split("\n")
         if len(got_lines) != len(want_lines):
             print(f"{name}: {len(got_lines)} lines, expected {len(want_lines)}")
@@ -148,9 +185,22 @@ def main():
             print(f"{name} refused the printed scalars")
             failures += 1
             continue
-        for i, v in enumerate(readable):
+        for i, v in enumerate(values):
             if read[f"k{i}"] != v:
                 print(f"{name}: scalar({v!r}) printed {rule(v)!r}, read back as {read[f'k{i}']!r}")
+                failures += 1
+    if by_wfgen_text != by_jinja_text:
+        print("text(): wfgen's output differs from Jinja2's")
+        failures += 1
+    for name, read in zip(("text() by PyYAML (YAML 1.1)", "text() by wfgen data (YAML 1.2)"),
+                          text_reads):
+        if read is None:
+            print(f"{name}: refused")
+            failures += 1
+            continue
+        for i, v in enumerate(texts):
+            if read[f"k{i}"] != v:
+                print(f"{name}: text({v!r}) read back as {read[f'k{i}']!r}")
                 failures += 1
     print(f"{len(values)} strings, {failures} mismatches (seed {args.seed})")
     return 1 if failures else 0
