@@ -3,7 +3,8 @@
 
 A copy of this project gets, in fields the templates print as whole values, strings that
 plain YAML would cut at a comment (' #'), split at a mapping (': '), read as a number, a
-boolean or a date, or fold at a line break; `wfgen generate` must write them so that PyYAML
+boolean or a date, or fold at a line break, and one that needs escapes beside characters
+past U+FFFF (an emoji joined by U+200D); `wfgen generate` must write them so that PyYAML
 (YAML 1.1) and wfgen's own reader (YAML 1.2, GitHub's version) read back exactly the string
 the matrix holds, and lint must find no error in the outputs.
 
@@ -28,6 +29,13 @@ EDITS = [
      "    docker_image: &gcc11_image",
      "pytorch/.github/workflows/pull.yml",
      ["jobs", "linux-jammy-py3_10-gcc11-build", "with", "build-environment"], "linux #1: x"),
+    ("matrices/pytorch/build_families.yml",
+     "  - name: linux-jammy-py3.10-gcc11-no-ops\n",
+     "  - name: linux-jammy-py3.10-gcc11-no-ops\n"
+     "    build_environment: \"\\U0001F468\\u200d\\U0001F4BB\\tops\"\n",
+     "pytorch/.github/workflows/pull.yml",
+     ["jobs", "linux-jammy-py3_10-gcc11-no-ops", "with", "build-environment"],
+     "\U0001F468\u200d\U0001F4BB\tops"),
     ("matrices/pytorch/perf_nightly.yml",
      "    workflow_name: inductor-perf-nightly-aarch64\n",
      "    workflow_name: '2023-01-01'\n",

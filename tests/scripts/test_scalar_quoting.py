@@ -7,10 +7,11 @@ written here in Python: a string is quoted ('...', quotes doubled) when it is em
 YAML 1.1 word (y and n, = and << included), starts with an indicator or a space, ends with ':' or
 a space, holds ': ' or ' #', is digits once '.' and '-' are taken out once each, or starts with a
 digit, '+' or '.' and is a number to Python's float() or int(v, 0) once every '_' is taken out
-(YAML 1.1 reads 1__0 and 1_ as ints), .inf or .nan, a YAML 1.1
+(YAML 1.1 reads 1__0 and 1_ as ints, and fails on 0x_), .inf or .nan, a YAML 1.1
 sexagesimal (a ':') or date (four digits and '-'). A string that is not printable to Python
-(str.isprintable(): control characters, U+0085, U+2028, U+2029, U+FEFF...) is written as JSON
-(|tojson). Hand-picked edge cases (Unicode digits, letters
+(str.isprintable(): control characters, U+0085, U+2028, U+2029, U+FEFF...) is written
+double-quoted with Python's repr() escapes, which YAML shares (JSON's would split a character past
+U+FFFF into two halves YAML does not join). Hand-picked edge cases (Unicode digits, letters
 whose lower case is longer, Markup-free ASCII punctuation, every YAML number form) and seeded
 random strings are rendered by wfgen and by Python's Jinja2; both must print what the rule says.
 And what the rule prints must read back as the same string, as YAML 1.1 (PyYAML) and as YAML 1.2
@@ -46,13 +47,16 @@ HAND_PICKED = [
     "+1", "+1.5e+3", "1.0e3", "1E-3", "12e03", "0o17", "0O17", "0b101", "0x_1F", "007", "1_000",
     "1__0", "_1", "1_", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", "inf", "nan", "Infinity", "1e",
     ".e3", "1:20", "190:20:30", "1:20.5", "2023-01-01", "2023-1-1", "2023-", "202-01", "3.13t",
-    "2xlarge", "y", "Y", "n", "N", "=", "<<", "=x", "<<x", "<",
+    "2xlarge", "y", "Y", "n", "N", "=", "<<", "=x", "<<x", "<", "0x_", "0b__", "+0x_", "0x_1",
     "a\nb", "a\n", "\n", "a\r\nb", "a\rb", "\tx", "a\tb", "x\t", "a\x00b", "\x1b[0m", "a\x7fb",
     "a\x85b", "a\u2028b", "a\u2029", "\ufeffx", "it's\n<&>", "\x7f", "a\xa0b", "a\u200bb",
+    "\U0001F680\u00a0Deploy", "\U0001F468\u200d\U0001F4BB", "\U0001F600\t", "\U000e0020", "it's \"\t\"",
+    "\\\t'", "\U0001F600",
 ]
 
-ALPHABET = list("ab yYnNoOtTrRuUeEfF0123456789.-:# '\"~{}[],?!|>%@`&*+x_i=<") + [
-    "\u0663", "\u00b2", "\u00e9", "\u0130", "\u007f", "\u212a", "\n", "\t", "\x01", "\u2028"]
+ALPHABET = list("ab yYnNoOtTrRuUeEfF0123456789.-:# '\"~{}[],?!|>%@`&*+x_i=<\\") + [
+    "\u0663", "\u00b2", "\u00e9", "\u0130", "\u007f", "\u212a", "\n", "\t", "\x01", "\u2028",
+    "\U0001F468", "\u200d", "\U000e0020", "\xa0"]
 
 
 def reads_as_number(v):
@@ -65,20 +69,23 @@ def reads_as_number(v):
     return False
 
 
-def as_json(v):
-    """Jinja2's |tojson of a string: json.dumps, then <, >, & and ' escaped for HTML."""
-    return (json.dumps(v).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("'", "\\u0027"))
+def double_quoted(v):
+    """v double-quoted with repr()'s escapes (a single-quoted repr requoted)."""
+    r = repr(v)
+    if r[0] == "'":
+        return '"' + r[1:-1].replace("\\'", "'").replace('"', '\\"') + '"'
+    return r
 
 
 def rule(v):
     """The macro's rule (every test, in order)."""
     if not v.isprintable():
-        return as_json(v)
+        return double_quoted(v)
     quoted = (v == "" or v.lower() in WORDS or v[0] in FIRST or v[-1] in ": " or ": " in v
               or " #" in v or v.replace(".", "", 1).replace("-", "", 1).isdigit()
               or (v[0] in "0123456789+." and (
                   reads_as_number(v.replace("_", "")) or v.lower() in (".inf", "+.inf", ".nan") or ":" in v
+                  or v.replace("_", "").lower() in ("0x", "0b", "+0x", "+0b")
                   or (v[:4].isdigit() and v[4:5] == "-"))))
     return "'" + v.replace("'", "''") + "'" if quoted else v
 
@@ -88,7 +95,7 @@ def read_back(wfgen, text, tmp):
     reader refuses it."""
     try:
         by_pyyaml = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):  # a constructor's error too (0x_ as an int)
         by_pyyaml = None
     path = os.path.join(tmp, "printed.yml")
     with open(path, "w", encoding="utf-8") as f:
@@ -102,7 +109,8 @@ def read_back(wfgen, text, tmp):
 MULTI_LINE = [
     "a\nb", "a\n", "a\n\n", "a\nb\n", "a\nb\n\n", " a\nb", "\na", "a\n\tb", "\ta\nb", "a\r\nb",
     "a\nb\x01", "a\n\u2028b", "a\nb  ", "a\n  b", "- a\nb", "a: b\nc", "a\n#b", "'a\nb'", "a\n\x7f",
-    "${{ x }}\nrun: y", "it's\n<&>",
+    "${{ x }}\nrun: y", "it's\n<&>", "echo \"\U0001F468\u200d\U0001F4BB done\"\necho ok\n",
+    " \U0001F600\nx", "\U0001F600\n\U000e0020",
 ]
 
 TEXT_TEMPLATE = ('{% from "common.yml.j2" import text %}\n'
