@@ -1,6 +1,7 @@
 #include "jinja/runtime/renderer.h"
 
 #include <algorithm>
+#include <unordered_set>
 #include <optional>
 
 #include "jinja/error.h"
@@ -72,7 +73,11 @@ void Renderer::return_buffer(std::unique_ptr<Output> buffer) {
 Renderer::~Renderer() {
   module_cache_.clear();
   global_cache_.clear();
-  for (auto& f : closure_frames_) f->vars.clear();
+  std::unordered_set<const Frame*> cleared;
+  for (const Ref<Frame>& captured : captured_frames_) {
+    for (Frame* f = captured.get(); f && cleared.insert(f).second; f = f->parent.get())
+      f->vars.clear();
+  }
   for (auto& c : contexts_) {
     c->root->vars.clear();
     c->data.clear();
@@ -376,14 +381,24 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   loop->node = &s;
   loop->outer = outer;
   loop->ctx = ctx_;
-  for (size_t i = 0; i < loop->items.size(); ++i) {
-    loop_frame->vars.clear();
-    loop_frame->vars.emplace_back(kLoopSymbol, loop_value);
-    loop_frame->bind_missing(s.unbound);
-    loop->index0 = i;
-    assign(*s.target, loop->items[i]);
-    exec_body(s.body);
+  // Held by loop_value and the loop frame's `loop`: more, and the body kept it (`l.append(loop)`).
+  auto capture_if_kept = [&] {
+    if (loop->refs > 2) capture_frame(outer);
+  };
+  try {
+    for (size_t i = 0; i < loop->items.size(); ++i) {
+      loop_frame->vars.clear();
+      loop_frame->vars.emplace_back(kLoopSymbol, loop_value);
+      loop_frame->bind_missing(s.unbound);
+      loop->index0 = i;
+      assign(*s.target, loop->items[i]);
+      exec_body(s.body);
+    }
+  } catch (...) {
+    capture_if_kept();
+    throw;
   }
+  capture_if_kept();
 }
 
 Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
@@ -492,10 +507,13 @@ Value Renderer::make_macro(const std::shared_ptr<MacroDef>& def) {
   m->ctx = ctx_;
   m->autoescape = autoescape_;
   m->compiled = compiled_escaping_;
-  if (closure_frames_.empty() || closure_frames_.back().get() != frame_.get()) {
-    closure_frames_.push_back(frame_);
-  }
+  capture_frame(frame_);
   return v;
+}
+
+void Renderer::capture_frame(const Ref<Frame>& frame) {
+  if (captured_frames_.empty() || captured_frames_.back().get() != frame.get())
+    captured_frames_.push_back(frame);
 }
 
 void Renderer::exec_macro(const MacroStmt& s) {

@@ -235,9 +235,12 @@ class Renderer : public Runtime {
   uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
   std::map<const Template*, Value> module_cache_;
-  // Macros capture the frame they are defined in, and that frame holds them: the
-  // frames and contexts that can close such cycles are cleared when the render ends.
-  std::vector<Ref<Frame>> closure_frames_;
+  // Macros capture the frame they are defined in, and a loop object kept beyond its loop
+  // (`l.append(loop)`) the frame around the loop; such a frame, or one around it, may hold
+  // them in turn, in a cycle the collector (value/cycles.h) cannot see into. These frames,
+  // the frames around them, and the contexts are cleared when the render ends.
+  std::vector<Ref<Frame>> captured_frames_;
+  void capture_frame(const Ref<Frame>& frame);
   std::vector<Ref<Context>> contexts_;
   std::unordered_map<uint32_t, Value> global_cache_;
   // One-character strings (s[0], s[-1]) made once per render for each ASCII character:
