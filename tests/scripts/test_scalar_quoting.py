@@ -106,6 +106,22 @@ def read_back(wfgen, text, tmp):
     return by_pyyaml, by_wfgen
 
 
+def misread(macro, values, reads):
+    """How many of `values` the two readers (PyYAML's and wfgen's reads of what `macro` printed
+    for each, as k0, k1...) read back as something else; a refused document counts once."""
+    failures = 0
+    for name, read in zip(("PyYAML (YAML 1.1)", "wfgen data (YAML 1.2)"), reads):
+        if read is None:
+            print(f"{macro}(): {name} refused what it printed")
+            failures += 1
+            continue
+        for i, v in enumerate(values):
+            if read[f"k{i}"] != v:
+                print(f"{macro}({v!r}): {name} read back {read[f'k{i}']!r}")
+                failures += 1
+    return failures
+
+
 MULTI_LINE = [
     "a\nb", "a\n", "a\n\n", "a\nb\n", "a\nb\n\n", " a\nb", "\na", "a\n\tb", "\ta\nb", "a\r\nb",
     "a\nb\x01", "a\n\u2028b", "a\nb  ", "a\n  b", "- a\nb", "a: b\nc", "a\n#b", "'a\nb'", "a\n\x7f",
@@ -188,28 +204,11 @@ def main():
             if g != w:
                 print(f"{name}: scalar({v!r}) printed {g!r}, the rule says {w!r}")
                 failures += 1
-    for name, read in (("PyYAML (YAML 1.1)", by_pyyaml), ("wfgen data (YAML 1.2)", by_wfgen)):
-        if read is None:
-            print(f"{name} refused the printed scalars")
-            failures += 1
-            continue
-        for i, v in enumerate(values):
-            if read[f"k{i}"] != v:
-                print(f"{name}: scalar({v!r}) printed {rule(v)!r}, read back as {read[f'k{i}']!r}")
-                failures += 1
+    failures += misread("scalar", values, (by_pyyaml, by_wfgen))
     if by_wfgen_text != by_jinja_text:
         print("text(): wfgen's output differs from Jinja2's")
         failures += 1
-    for name, read in zip(("text() by PyYAML (YAML 1.1)", "text() by wfgen data (YAML 1.2)"),
-                          text_reads):
-        if read is None:
-            print(f"{name}: refused")
-            failures += 1
-            continue
-        for i, v in enumerate(texts):
-            if read[f"k{i}"] != v:
-                print(f"{name}: text({v!r}) read back as {read[f'k{i}']!r}")
-                failures += 1
+    failures += misread("text", texts, text_reads)
     print(f"{len(values)} strings, {failures} mismatches (seed {args.seed})")
     return 1 if failures else 0
 
