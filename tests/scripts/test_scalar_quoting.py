@@ -106,6 +106,25 @@ def read_back(wfgen, text, tmp):
     return by_pyyaml, by_wfgen
 
 
+def render_with_wfgen(wfgen, templates, source, values, tmp):
+    """`source` rendered by `wfgen render` with `values`, or None (said) when it fails. Read
+    as bytes: text mode would turn a '\r' into '\n'."""
+    template = os.path.join(tmp, "main.j2")
+    data = os.path.join(tmp, "values.json")
+    with open(template, "w", encoding="utf-8") as f:
+        f.write(source)
+    with open(data, "w", encoding="utf-8") as f:
+        json.dump({"values": values}, f)
+    run = subprocess.run(
+        [wfgen, "render", template, "-I", templates, "-d", data, "--variable-start", "!{{",
+         "--trim-blocks", "--lstrip-blocks", "--keep-trailing-newline", "--strict-undefined"],
+        capture_output=True, check=False)
+    if run.returncode != 0:
+        print("wfgen render failed:\n" + run.stderr.decode("utf-8", "replace"))
+        return None
+    return run.stdout.decode("utf-8")
+
+
 def misread(macro, values, reads):
     """How many of `values` the two readers (PyYAML's and wfgen's reads of what `macro` printed
     for each, as k0, k1...) read back as something else; a refused document counts once."""
@@ -163,34 +182,15 @@ def main():
     by_jinja = env.from_string(TEMPLATE).render(values=values)
 
     with tempfile.TemporaryDirectory() as tmp:
-        template = os.path.join(tmp, "scalars.j2")
-        data = os.path.join(tmp, "values.json")
-        with open(template, "w", encoding="utf-8") as f:
-            f.write(TEMPLATE)
-        with open(data, "w", encoding="utf-8") as f:
-            json.dump({"values": values}, f)
-        run = subprocess.run(
-            [args.wfgen, "render", template, "-I", templates, "-d", data, "--variable-start", "!{{",
-             "--trim-blocks", "--lstrip-blocks", "--keep-trailing-newline", "--strict-undefined"],
-            capture_output=True, check=False)  # bytes: text mode would turn a '\r' into '\n'
-        if run.returncode != 0:
-            print("wfgen render failed:\n" + run.stderr.decode("utf-8", "replace"))
+        by_wfgen_render = render_with_wfgen(args.wfgen, templates, TEMPLATE, values, tmp)
+        if by_wfgen_render is None:
             return 1
-        by_wfgen_render = run.stdout.decode("utf-8")
         printed = "".join(f"k{i}: {rule(v)}\n" for i, v in enumerate(values))
         by_pyyaml, by_wfgen = read_back(args.wfgen, printed, tmp)
         # text(): wfgen prints what Jinja2 prints, and YAML reads it back.
         texts = values + MULTI_LINE
         by_jinja_text = env.from_string(TEXT_TEMPLATE).render(values=texts)
-        with open(template, "w", encoding="utf-8") as f:
-            f.write(TEXT_TEMPLATE)
-        with open(data, "w", encoding="utf-8") as f:
-            json.dump({"values": texts}, f)
-        run = subprocess.run(
-            [args.wfgen, "render", template, "-I", templates, "-d", data, "--variable-start", "!{{",
-             "--trim-blocks", "--lstrip-blocks", "--keep-trailing-newline", "--strict-undefined"],
-            capture_output=True, check=False)
-        by_wfgen_text = run.stdout.decode("utf-8") if run.returncode == 0 else None
+        by_wfgen_text = render_with_wfgen(args.wfgen, templates, TEXT_TEMPLATE, texts, tmp)
         text_reads = read_back(args.wfgen, by_jinja_text, tmp)
 
     failures = 0
