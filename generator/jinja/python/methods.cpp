@@ -87,26 +87,29 @@ bool find_method(const Value& self, std::string_view name, Value& out) {
 namespace methods {
 
 Bound bind(const MethodSignature& sig, CallArgs& args) {
-  std::string name(sig.name);
-  std::string qual = std::string(sig.type) + "." + name;
+  // The names messages use, made only for a message.
+  auto name = [&] { return std::string(sig.name); };
+  auto qual = [&] { return std::string(sig.type) + "." + name(); };
   if (!args.kwargs.empty() && sig.keywords.size() == 0) {
-    throw_type_error((sig.arity == Arity::Takes ? name : qual) + "() takes no keyword arguments");
+    throw_type_error((sig.arity == Arity::Takes ? name() : qual()) +
+                     "() takes no keyword arguments");
   }
   size_t n = args.args.size() + args.kwargs.size();
   switch (sig.arity) {
     case Arity::None:
       if (n != 0)
-        throw_type_error(qual + "() takes no arguments (" + std::to_string(n) + " given)");
+        throw_type_error(qual() + "() takes no arguments (" + std::to_string(n) + " given)");
       break;
     case Arity::One:
       if (n != 1) {
-        throw_type_error(qual + "() takes exactly one argument (" + std::to_string(n) + " given)");
+        throw_type_error(qual() + "() takes exactly one argument (" + std::to_string(n) +
+                         " given)");
       }
       break;
     case Arity::Expected:
       if (n < sig.min || n > sig.max) {
         std::string bound = sig.min == sig.max ? "" : n < sig.min ? "at least " : "at most ";
-        throw_type_error(name + " expected " + bound +
+        throw_type_error(name() + " expected " + bound +
                          plural(n < sig.min ? sig.min : sig.max, "argument") + ", got " +
                          std::to_string(n));
       }
@@ -116,7 +119,7 @@ Bound bind(const MethodSignature& sig, CallArgs& args) {
         std::string bound = n < sig.min ? "at least " : "at most ";
         // Argument Clinic says "keyword argument" when only keywords were passed.
         bool keywords_only = n > sig.max && args.args.empty() && sig.keywords.size() != 0;
-        throw_type_error(name + "() takes " + bound +
+        throw_type_error(name() + "() takes " + bound +
                          plural(n < sig.min ? sig.min : sig.max,
                                 keywords_only ? "keyword argument" : "argument") +
                          " (" + std::to_string(n) + " given)");
@@ -137,11 +140,11 @@ Bound bind(const MethodSignature& sig, CallArgs& args) {
       ++slot;
     }
     if (slot == sig.keywords.size()) {
-      throw_type_error("'" + key + "' is an invalid keyword argument for " + name + "()");
+      throw_type_error("'" + key + "' is an invalid keyword argument for " + name() + "()");
     }
     if (b.given[slot]) {
-      throw_type_error("argument for " + name + "() given by name ('" + key + "') and position (" +
-                       std::to_string(slot + 1) + ")");
+      throw_type_error("argument for " + name() + "() given by name ('" + key +
+                       "') and position (" + std::to_string(slot + 1) + ")");
     }
     b.values[slot] = std::move(value);
     b.given[slot] = true;

@@ -137,7 +137,11 @@ Value str_istitle(Runtime&, const Value& self, CallArgs& args) {
 Value str_isprintable(Runtime&, const Value& self, CallArgs& args) {
   bind({"str", "isprintable", Arity::None}, args);
   const std::string& s = str(self);
-  for (size_t i = 0; i < s.size();) {
+  // ASCII's printable bytes (nearly every string scalar() is asked about) without decoding;
+  // the scan stops on a character's first byte.
+  size_t i = 0;
+  while (i < s.size() && static_cast<unsigned char>(s[i]) - 0x20u < 0x5Fu) ++i;
+  while (i < s.size()) {
     if (!utf8::is_printable(utf8::decode(s, i))) return Value::boolean(false);
   }
   return Value::boolean(true);  // '' is printable
