@@ -8,18 +8,18 @@ past U+FFFF (an emoji joined by U+200D); `wfgen generate` must write them so tha
 (YAML 1.1) and wfgen's own reader (YAML 1.2, GitHub's version) read back exactly the string
 the matrix holds, and lint must find no error in the outputs.
 
-Usage: test_hostile_values.py --wfgen BIN --root R [--shared S]
+Usage: test_hostile_values.py --wfgen BIN --root R --shared S
 """
 
-import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 import yaml
+
+from script_support import copy_project, parse_args
 
 # (matrix file, the text to replace, its replacement, output, where the value lands, value)
 EDITS = [
@@ -66,18 +66,12 @@ def dig(data, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--wfgen", required=True)
-    ap.add_argument("--root", required=True)
-    ap.add_argument("--shared")
-    args = ap.parse_args()
+    args = parse_args()
     wfgen = os.path.abspath(args.wfgen)
 
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ("wfgen.yml", "templates", "matrices"):
-            src = os.path.join(args.root, name)
-            (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(tmp, name))
+        copy_project(args.root, tmp)
         for matrix, old, new, *_ in EDITS:
             path = os.path.join(tmp, matrix)
             with open(path, encoding="utf-8") as f:

@@ -1,8 +1,8 @@
 #include "jinja/runtime/renderer.h"
 
 #include <algorithm>
-#include <unordered_set>
 #include <optional>
+#include <unordered_set>
 
 #include "jinja/error.h"
 #include "jinja/python/markup.h"
