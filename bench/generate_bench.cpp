@@ -2,16 +2,30 @@
 // and on synthetic projects of 1,000 to 10,000 outputs (target <= 20 us per output), to
 // show the cost growing linearly and what rendering on more threads gives. Each figure is
 // printed beside its target (counters `target_ms`, `us_per_output` and `target_us`).
-// docs/performance.md has the figures, the profile and how to read them.
+// Then the reference, measured in the same run, in alternating rounds: PyTorch's own way
+// to its 12 binary workflows (888 KB), Python's Jinja2 compiling and rendering PyTorch's
+// templates from their contexts, against this project's check and wfgen's engine on the
+// same 12. docs/performance.md has the figures, the profile and how to read them.
 //
 //   build/bench/generate_bench
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "data/json_convert.h"
+#include "jinja/runtime/environment.h"
+#include "jinja/runtime/output.h"
 #include "pipeline/pipeline.h"
+#include "python_rounds.h"
+#include "system/heap.h"
 
 namespace {
 
@@ -130,6 +144,127 @@ void BM_SyntheticGenerate(benchmark::State& state) {
 BENCHMARK(BM_SyntheticGenerate)
     ->Apply(synthetic_sizes);
 
+// PyTorch's 12 upstream binary workflows (shared/conformance/pytorch: templates, the
+// contexts its Python generator computes, 888 KB of output).
+const fs::path kPyTorch = fs::path(WFGEN_SHARED_DIR) / "conformance" / "pytorch";
+
+struct BinaryCase {
+  std::string template_name;
+  wfgen::jinja::Value context;
+};
+
+std::vector<BinaryCase> pytorch_binary_cases() {
+  auto read = [](const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  std::vector<BinaryCase> cases;
+  auto spec = nlohmann::ordered_json::parse(read(kPyTorch / "cases.json"));
+  for (const auto& c : spec.at("cases"))
+    if (c.at("origin") == "upstream")
+      cases.push_back({c.at("template").get<std::string>(),
+                       wfgen::data::to_value(nlohmann::ordered_json::parse(
+                           read(kPyTorch / c.at("context").get<std::string>())))});
+  return cases;
+}
+
+// One round of wfgen's engine doing what the Python generator's Jinja2 does: a fresh
+// environment (every template parsed again), the 12 workflows rendered. Milliseconds; the
+// bytes made in `bytes`.
+double wfgen_binary_round_ms(const std::vector<BinaryCase>& cases, size_t& bytes) {
+  auto start = std::chrono::steady_clock::now();
+  wfgen::jinja::EnvironmentOptions options;
+  options.variable_start = "!{{";
+  options.strict_undefined = true;
+  wfgen::jinja::Environment env(options, std::make_shared<wfgen::jinja::FileSystemLoader>(
+                                             std::vector<std::string>{(kPyTorch / "templates").string()}));
+  wfgen::jinja::Output out;
+  bytes = 0;
+  for (const BinaryCase& c : cases) {
+    out.clear();
+    env.render(*env.get_template(c.template_name), c.context, out);
+    bytes += out.size();
+  }
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+// The same in Python's Jinja2: a fresh Environment per round (PyTorch's generator compiles
+// its templates each time it runs), the 12 rendered; prints milliseconds a round.
+PythonRounds jinja2_binary_rounds() {
+  return PythonRounds(
+      "import jinja2, json, time, sys\n"
+      "d = sys.argv[1]\n"
+      "cases = [c for c in json.load(open(d + '/cases.json'))['cases'] if c['origin'] == 'upstream']\n"
+      "ctxs = [json.load(open(d + '/' + c['context'])) for c in cases]\n"
+      "for _ in sys.stdin:\n"
+      "    start = time.perf_counter()\n"
+      "    env = jinja2.Environment(loader=jinja2.FileSystemLoader(d + '/templates'),\n"
+      "        variable_start_string='!{{', undefined=jinja2.StrictUndefined)\n"
+      "    for c, x in zip(cases, ctxs): env.get_template(c['template']).render(x)\n"
+      "    print((time.perf_counter() - start) * 1e3, flush=True)\n",
+      {kPyTorch.string()});
+}
+
+double check_ms(unsigned threads) {
+  wfgen::pipeline::RunOptions options;
+  options.threads = threads;
+  auto start = std::chrono::steady_clock::now();
+  auto r = wfgen::pipeline::run_project(kRoot, Mode::Check, options);
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return r.exit_code == 0 ? ms : -1;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+double best(const std::vector<double>& v) {
+  return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
+}
+
+// Rounds alternate between wfgen and Python, so that a busy neighbour slows both alike.
+void report_reference() {
+  constexpr int kRounds = 15;
+  std::vector<BinaryCase> cases = pytorch_binary_cases();
+  PythonRounds jinja2 = jinja2_binary_rounds();
+  std::vector<double> project, engine, python;
+  size_t bytes = 0;
+  for (int i = 0; i < kRounds; ++i) {
+    project.push_back(check_ms(0));
+    engine.push_back(wfgen_binary_round_ms(cases, bytes));
+    if (double ms = jinja2.round(); ms > 0) python.push_back(ms);
+  }
+  std::printf("\n%d alternating rounds, milliseconds (median / best):\n", kRounds);
+  std::printf("  this project's check, one thread per core (42 outputs, lint included): "
+              "%6.2f / %6.2f  (target <= 10)\n",
+              median(project), best(project));
+  std::printf("  PyTorch's %zu binary workflows (%zu bytes) from their templates and contexts,\n",
+              cases.size(), bytes);
+  std::printf("  a fresh environment each round (templates parsed), no matrix, no lint:\n");
+  std::printf("    wfgen's engine, one thread : %6.2f / %6.2f\n", median(engine), best(engine));
+  if (python.empty()) {
+    std::printf("    Python's Jinja2            : not measured (python3 with jinja2 not found)\n");
+  } else {
+    std::printf("    Python's Jinja2            : %6.2f / %6.2f  (%.0fx wfgen's engine, "
+                "%.0fx this project's whole check)\n",
+                median(python), best(python), median(python) / median(engine),
+                median(python) / median(project));
+  }
+}
+
 }  // namespace
 
-// main: bench_main.cpp
+// As bench_main.cpp, then the reference.
+int main(int argc, char** argv) {
+  wfgen::system::prepare_heap();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  report_reference();
+  return 0;
+}

@@ -29,6 +29,7 @@
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
 #include "system/heap.h"
+#include "python_rounds.h"
 
 namespace {
 
@@ -95,66 +96,22 @@ double wfgen_round_mb_per_s() {
 }
 
 // Python's Jinja2 on the same template and context, in a child process that compiles
-// the template once and then renders one round (same budget) each time it reads a line.
-class Jinja2Rounds {
- public:
-  Jinja2Rounds() {
-    std::string python = std::getenv("WFGEN_PYTHON") ? std::getenv("WFGEN_PYTHON") : "python3";
-    std::string script =
-        "import jinja2, json, time, sys\n"
-        "d = sys.argv[1]\n"
-        "env = jinja2.Environment(loader=jinja2.FileSystemLoader(d + '/templates'),\n"
-        "    variable_start_string='!{{', undefined=jinja2.StrictUndefined)\n"
-        "t = env.get_template('" +
-        std::string(kTemplate) +
-        "')\n"
-        "ctx = json.load(open(d + '/" +
-        kContext +
-        "'))\n"
-        "for _ in sys.stdin:\n"
-        "    n, start = 0, time.perf_counter()\n"
-        "    while time.perf_counter() - start < 0.15:\n"
-        "        out = t.render(ctx); n += 1\n"
-        "    print(len(out.encode()) * n / (time.perf_counter() - start) / 1e6, flush=True)\n";
-    int to_child[2], from_child[2];
-    if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
-    posix_spawn_file_actions_addclose(&actions, to_child[1]);
-    posix_spawn_file_actions_addclose(&actions, from_child[0]);
-    std::string dir = kDir.string();
-    std::vector<char*> argv = {python.data(), const_cast<char*>("-c"), script.data(), dir.data(),
-                               nullptr};
-    if (posix_spawnp(&pid_, python.c_str(), &actions, nullptr, argv.data(), environ) != 0)
-      pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-    close(to_child[0]);
-    close(from_child[1]);
-    to_ = fdopen(to_child[1], "w");
-    from_ = fdopen(from_child[0], "r");
-  }
-  ~Jinja2Rounds() {
-    if (to_) fclose(to_);
-    if (from_) fclose(from_);
-    if (pid_ > 0) waitpid(pid_, nullptr, 0);
-  }
-  // MB/s of one round, or 0 when Python's Jinja2 is not available.
-  double round() {
-    if (pid_ <= 0 || !to_ || !from_) return 0;
-    std::fputs("go\n", to_);
-    std::fflush(to_);
-    char line[128];
-    if (!std::fgets(line, sizeof line, from_)) return 0;
-    return std::atof(line);
-  }
-
- private:
-  pid_t pid_ = -1;
-  FILE* to_ = nullptr;
-  FILE* from_ = nullptr;
-};
+// the template once and then renders one round (same budget) each time it is asked: MB/s.
+PythonRounds jinja2_rounds() {
+  return PythonRounds(
+      "import jinja2, json, time, sys\n"
+      "d = sys.argv[1]\n"
+      "env = jinja2.Environment(loader=jinja2.FileSystemLoader(d + '/templates'),\n"
+      "    variable_start_string='!{{', undefined=jinja2.StrictUndefined)\n"
+      "t = env.get_template(sys.argv[2])\n"
+      "ctx = json.load(open(d + '/' + sys.argv[3]))\n"
+      "for _ in sys.stdin:\n"
+      "    n, start = 0, time.perf_counter()\n"
+      "    while time.perf_counter() - start < 0.15:\n"
+      "        out = t.render(ctx); n += 1\n"
+      "    print(len(out.encode()) * n / (time.perf_counter() - start) / 1e6, flush=True)\n",
+      {kDir.string(), kTemplate, kContext});
+}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -285,7 +242,7 @@ int main(int argc, char** argv) {
   // Rounds alternate between the two engines, so a busy neighbour slows both alike;
   // the ratio is the median of the per-pair ratios.
   constexpr int kRounds = 9;
-  Jinja2Rounds jinja2;
+  PythonRounds jinja2 = jinja2_rounds();
   std::vector<double> ours, theirs, ratios;
   for (int i = 0; i < kRounds; ++i) {
     double a = wfgen_round_mb_per_s();

@@ -1,0 +1,67 @@
+// The reference a benchmark prints beside its own figure, measured in the same run: a
+// Python child process (python3 with jinja2, or $WFGEN_PYTHON) that runs `script` with
+// `args` as sys.argv[1:] and, for each line it is sent, measures one round and prints one
+// number. Rounds are asked for one at a time, alternating with the benchmark's own, so that
+// a busy neighbour slows both alike.
+#pragma once
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+class PythonRounds {
+ public:
+  PythonRounds(std::string script, std::vector<std::string> args) {
+    std::string python = std::getenv("WFGEN_PYTHON") ? std::getenv("WFGEN_PYTHON") : "python3";
+    int to_child[2], from_child[2];
+    if (pipe(to_child) != 0) return;
+    if (pipe(from_child) != 0) {
+      close(to_child[0]);
+      close(to_child[1]);
+      return;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+    posix_spawn_file_actions_addclose(&actions, to_child[1]);
+    posix_spawn_file_actions_addclose(&actions, from_child[0]);
+    std::vector<char*> argv = {python.data(), const_cast<char*>("-c"), script.data()};
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawnp(&pid_, python.c_str(), &actions, nullptr, argv.data(), environ) != 0)
+      pid_ = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    close(to_child[0]);
+    close(from_child[1]);
+    to_ = fdopen(to_child[1], "w");
+    from_ = fdopen(from_child[0], "r");
+  }
+  ~PythonRounds() {
+    if (to_) std::fclose(to_);
+    if (from_) std::fclose(from_);
+    if (pid_ > 0) waitpid(pid_, nullptr, 0);
+  }
+  PythonRounds(const PythonRounds&) = delete;
+  PythonRounds& operator=(const PythonRounds&) = delete;
+
+  // The number the script printed for one round; 0 when Python (or jinja2) is missing.
+  double round() {
+    if (pid_ <= 0 || !to_ || !from_) return 0;
+    std::fputs("go\n", to_);
+    std::fflush(to_);
+    char line[128];
+    if (!std::fgets(line, sizeof line, from_)) return 0;
+    return std::atof(line);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* to_ = nullptr;
+  FILE* from_ = nullptr;
+};
