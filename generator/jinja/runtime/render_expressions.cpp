@@ -482,9 +482,14 @@ Value Renderer::slice_range(const Value& range, const Value& start, const Value&
 Value Renderer::slice_items(const Value& obj, const Value& start, const Value& stop,
                             const Value& step_v) {
   int64_t step = slice_step(step_v);
+  // A string is indexed by code point: an ASCII one by byte, any other through the offset
+  // of each code point (made only for it).
   std::vector<size_t> offs;
   int64_t length;
-  if (obj.is_string()) {
+  const bool ascii = obj.is_string() && utf8::is_ascii(obj.as_string());
+  if (ascii) {
+    length = static_cast<int64_t>(obj.as_string().size());
+  } else if (obj.is_string()) {
     offs = utf8::offsets(obj.as_string());
     length = static_cast<int64_t>(offs.size()) - 1;
   } else {
@@ -494,11 +499,10 @@ Value Renderer::slice_items(const Value& obj, const Value& start, const Value& s
   int64_t end = adjust_index(stop, length, step, false);
   if (obj.is_string()) {
     const std::string& str = obj.as_string();
+    auto at = [&](int64_t k) { return ascii ? static_cast<size_t>(k) : offs[static_cast<size_t>(k)]; };
+    if (step == 1) return Value::string(i < end ? str.substr(at(i), at(end) - at(i)) : std::string());
     std::string out;
-    for (; step > 0 ? i < end : i > end; i += step) {
-      auto k = static_cast<size_t>(i);
-      out.append(str, offs[k], offs[k + 1] - offs[k]);
-    }
+    for (; step > 0 ? i < end : i > end; i += step) out.append(str, at(i), at(i + 1) - at(i));
     return Value::string(std::move(out));
   }
   std::vector<Value> out;
