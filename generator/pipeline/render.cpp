@@ -231,9 +231,10 @@ class JobRenderer {
       if (r.normal.empty()) return;
       o.path = m_.output_dir.empty() ? r.normal : m_.output_dir + "/" + r.normal;
       if (hook_) hook_(o, ctx);
-      std::string body = env_.render(*c.body, ctx);
+      body_.clear();
+      env_.render(*c.body, ctx, body_);
       std::string sources = o.template_name + (o.matrix.empty() ? "" : " + " + o.matrix);
-      o.content = compose_output(sources, m_.header, body, comment_style(o.path));
+      o.content = compose_output(sources, m_.header, body_.view(), comment_style(o.path));
     } catch (...) {
       r.body_error = std::current_exception();
     }
@@ -286,6 +287,7 @@ class JobRenderer {
   jinja::Environment& env_;
   const ContextHook& hook_;
   std::vector<std::optional<Compiled>> families_;
+  jinja::Output body_;  // the body of the output being made: composed into it, then reused
   jinja::StringPool keys_;  // the keys of the rows this thread renders
 };
 

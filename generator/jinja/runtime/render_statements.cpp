@@ -527,17 +527,17 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
   const MacroDef& def = *macro.def;
   if (def.memoizable && !trace_ && !autoescape_ && !macro.autoescape && args.kwargs.empty() &&
       args.args.size() == def.params.size()) {
-    std::string key;
-    if (MacroMemo::key_of(args.args, key))
-      return call_memoized(macro, args, direct, std::move(key));
+    // Keyed in a buffer kept for it (nearly every call is answered): a key of its own is
+    // made only for a call that runs, which may key calls of its own in the buffer.
+    memo_key_.clear();
+    if (MacroMemo::key_of(args.args, memo_key_)) return call_memoized(macro, args, direct);
   }
   return run_macro(macro, args, direct);
 }
 
-Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* direct,
-                              std::string key) {
+Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* direct) {
   MacroMemo& memo = env_.macro_memo();
-  if (const std::string* kept = memo.find(*macro.def, key)) {
+  if (const std::string* kept = memo.find(*macro.def, memo_key_)) {
     {
       Restore<const Template*> t(tmpl_, macro.tmpl);  // where a call that runs fails
       enter_call(0);                                  // the nesting limit holds
@@ -551,6 +551,7 @@ Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* dir
     direct->append(*kept);
     return Value::none();
   }
+  std::string key = memo_key_;
   if (!direct) {
     Value result = run_macro(macro, args, nullptr);
     memo.add(macro.def, std::move(key), result.as_string());

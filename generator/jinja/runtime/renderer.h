@@ -100,7 +100,8 @@ class Renderer : public Runtime {
 
  private:
   // call_macro's two ways: through the memo (macro_memo.h), and running the body.
-  Value call_memoized(const MacroObj& macro, CallArgs& args, Output* direct, std::string key);
+  // A call of a memoizable macro keyed in memo_key_.
+  Value call_memoized(const MacroObj& macro, CallArgs& args, Output* direct);
   Value run_macro(const MacroObj& macro, CallArgs& args, Output* direct);
 
   friend struct EvalScope;
@@ -231,6 +232,7 @@ class Renderer : public Runtime {
   CompiledEscaping compiled_escaping_;  // see objects.h
   bool folding_ = false;               // evaluating as Jinja2's compiler would (see fold)
   FoldMemo fold_memo_;  // see folding.cpp
+  std::string memo_key_;  // the arguments of the macro call being looked up (call_macro)
   std::shared_ptr<const Template> parent_;  // pending parent of the current root render
   uint32_t extends_pos_ = 0;                // where the current template extends parent_
   size_t depth_ = 0;                        // nested includes/macro calls (recursion guard)
