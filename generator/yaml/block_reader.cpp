@@ -268,7 +268,7 @@ bool BlockReader::word_key(Token& t) {
   const char* begin = s_.data_ + s_.pos_;
   const char* end = s_.data_ + s_.size_;
   const char* p = begin;
-  while (p < end && (is_alnum(*p) || *p == '_' || *p == '-')) ++p;
+  while (p < end && is_word_char(*p)) ++p;
   const size_t n = static_cast<size_t>(p - begin);
   if (n == 0 || n > options_.max_scalar_bytes || p == end || *p != ':' ||
       !is_blankz(p + 1 < end ? p[1] : '\0'))

@@ -18,6 +18,7 @@ enum : uint8_t {
   kPlainFlowStop = 4,   // the same in flow context
   kSingleStop = 8,      // ends a run of a single-quoted scalar
   kDoubleStop = 16,     // ends a run of a double-quoted scalar
+  kWord = 32,           // is_word_char: a key of a workflow is mostly a run of them
 };
 
 constexpr std::array<uint8_t, 256> make_char_table() {
@@ -29,6 +30,10 @@ constexpr std::array<uint8_t, 256> make_char_table() {
   for (unsigned char c : std::string_view(",[]{}")) t[c] |= kPlainFlowStop;
   for (unsigned char c : std::string_view("' \t\r\n")) t[c] |= kSingleStop;
   for (unsigned char c : std::string_view("\"\\ \t\r\n")) t[c] |= kDoubleStop;
+  for (int c = 0; c < 256; ++c)
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+        c == '_')
+      t[static_cast<size_t>(c)] |= kWord;
   return t;
 }
 inline constexpr std::array<uint8_t, 256> kCharTable = make_char_table();
@@ -85,7 +90,7 @@ inline bool is_alnum(char c) {
 }
 // Tag handles and directive names: YAML's word characters, plus '_' as libyaml allows.
 inline bool is_word_char(char c) {
-  return is_alnum(c) || c == '-' || c == '_';
+  return char_class(c) & kWord;
 }
 inline bool is_flow_indicator(char c) {
   return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';

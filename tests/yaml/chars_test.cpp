@@ -15,6 +15,17 @@ const char* table_stop(const char* p, const char* end, uint8_t stop) {
   return p;
 }
 
+// YAML's word characters (ns-word-char) and '_': the table's class against the grammar's
+// ranges, for every byte.
+TEST(YamlChars, WordCharactersAreAsciiLettersDigitsHyphenAndUnderscore) {
+  for (int b = 0; b < 256; ++b) {
+    const char c = static_cast<char>(b);
+    const bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                      c == '-' || c == '_';
+    EXPECT_EQ(is_word_char(c), word) << "byte " << b;
+  }
+}
+
 TEST(YamlChars, PlainStopAgreesWithTheTableAtEveryOffset) {
   // Every byte that ends a run in either context, and some that do not ('#', '?', '-').
   const std::string stops = " \t\r\n:,[]{}#?-'\"";
