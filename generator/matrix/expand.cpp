@@ -82,7 +82,7 @@ class Expander {
            const MatrixLimits& limits)
       : doc_(doc), eval_(eval), spec_(spec), max_rows_(limits.max_rows) {
     for (const auto& [name, rows] : spec.tables)
-      tables_.emplace_back(jinja::Value::string(name), data::to_value(rows, keys_));
+      tables_.emplace_back(jinja::Value::string(name), rows_value(*rows, keys_));
   }
 
   // `allow_empty`: nested tables may have no rows; a whole matrix may not.
@@ -874,6 +874,13 @@ class Expander {
 };
 
 }  // namespace
+
+jinja::Value rows_value(const std::vector<Row>& rows, jinja::StringPool& keys) {
+  std::vector<jinja::Value> list;
+  list.reserve(rows.size());
+  for (const Row& r : rows) list.push_back(data::to_value(r.values, keys));
+  return jinja::Value::list(std::move(list));
+}
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,
                      const Resolvers& refs, const MatrixLimits& limits) {

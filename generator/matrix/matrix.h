@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "data/document.h"
+#include "jinja/value/string_pool.h"
+#include "jinja/value/value.h"
 #include "matrix/expression.h"
 #include "matrix/spec.h"
 
@@ -36,6 +38,9 @@ struct Matrix {
   const std::string& file() const { return doc->file(); }
   data::Mark origin(const Row& r) const { return doc->value_mark(r.origin_ptr); }
 };
+
+// The values of `rows` as a template list (a table seen by expressions and templates).
+jinja::Value rows_value(const std::vector<Row>& rows, jinja::StringPool& keys);
 
 // Validates and expands a parsed matrix file. Throws data::DataError (positioned in the
 // matrix file, including errors of derived-field expressions).

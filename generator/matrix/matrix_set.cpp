@@ -19,10 +19,9 @@ const Matrix* MatrixSet::find(const std::string& path) {
   refs.values = [this](const std::string& p, const std::string& field,
                        const std::vector<std::string>& match, const data::Document& from,
                        const std::string& at) { return row_values(p, field, match, from, at); };
-  refs.rows = [this](const std::string& p, const data::Document& from, const std::string& at) {
-    Json rows = Json::array();
-    for (const Row& r : referenced(p, from, at).rows) rows.push_back(r.values);
-    return rows;
+  refs.rows = [this](const std::string& p, const data::Document& from,
+                     const std::string& at) -> const std::vector<Row>& {
+    return referenced(p, from, at).rows;
   };
   refs.file_keys = [this](const std::string& p, const std::string& pointer,
                           const data::Document& from, const std::string& at) {

@@ -431,7 +431,7 @@ class SpecParser {
       r_.relative_path(one, path);
       if (!refs_.rows)
         throw doc_.error_at(one, "`tables` needs a project to find " + path + " in");
-      spec.tables.emplace_back(it.key(), refs_.rows(path, doc_, one));
+      spec.tables.emplace_back(it.key(), &refs_.rows(path, doc_, one));
     }
   }
 

@@ -16,6 +16,8 @@
 
 namespace wfgen::matrix {
 
+struct Row;  // matrix.h
+
 using data::Json;
 using data::json_type_name;
 
@@ -101,9 +103,9 @@ struct MatrixSpec {
   std::string ptr;  // where the spec is declared ("" for a matrix file's root)
   std::vector<FieldSpec> fields;
   std::vector<Axis> axes;
-  // `tables: {name: PATH}`: other matrices' rows (a list of objects each), seen by every
-  // expression of this matrix (derive, checks, `when`).
-  std::vector<std::pair<std::string, Json>> tables;
+  // `tables: {name: PATH}`: other matrices' rows, seen by every expression of this matrix
+  // (derive, checks, `when`); kept by the MatrixSet that expanded them (not copied).
+  std::vector<std::pair<std::string, const std::vector<Row>*>> tables;
   std::string include_ptr;                                // "" when absent
   std::string exclude_ptr;
   std::vector<DerivedField> derive;
@@ -138,8 +140,8 @@ using FileKeys = std::function<std::vector<Json>(const std::string& path,
 // How references out of a matrix file are answered (by the project's MatrixSet). Absent:
 // such a declaration is an error.
 // Every row of the matrix at `path` (a list of objects), for `tables:` written at `at`.
-using TableRows =
-    std::function<Json(const std::string& path, const data::Document& from, const std::string& at)>;
+using TableRows = std::function<const std::vector<Row>&(
+    const std::string& path, const data::Document& from, const std::string& at)>;
 
 struct Resolvers {
   RowValues values;

@@ -167,14 +167,9 @@ jinja::Value base_context(const Manifest& m, const FamilyPlan& plan, jinja::Stri
   jinja::Value base = jinja::Value::dict();
   put_all(base, m.vars, keys);
   put_all(base, plan.fam->vars, keys);
-  for (size_t i = 0; i < plan.tables.size(); ++i) {
-    std::vector<jinja::Value> list;
-    list.reserve(plan.tables[i]->rows.size());
-    for (const matrix::Row& r : plan.tables[i]->rows)
-      list.push_back(data::to_value(r.values, keys));
+  for (size_t i = 0; i < plan.tables.size(); ++i)
     base.dict_obj().set(jinja::Value::string(plan.fam->tables[i].name),
-                        jinja::Value::list(std::move(list)));
-  }
+                        matrix::rows_value(plan.tables[i]->rows, keys));
   return base;
 }
 
