@@ -2,6 +2,10 @@
 // mapped back to its line:col in every YAML style.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "lint/expression_spans.h"
 #include "lint/workflow.h"
 
@@ -42,6 +46,58 @@ TEST(ExpressionSpans, FoundAsGitHubFindsThem) {
   EXPECT_TRUE(is_whole_expression("${{ a && b }}"));
   EXPECT_FALSE(is_whole_expression(" ${{ a }}"));
   EXPECT_FALSE(is_whole_expression("${{ a }}${{ b }}"));
+}
+
+namespace {
+
+// The rule as written first, a byte at a time: from `${{` to the first `}}` outside a
+// single-quoted literal.
+std::vector<ExpressionSpan> spans_by_bytes(std::string_view value) {
+  std::vector<ExpressionSpan> spans;
+  size_t start = value.find("${{");
+  while (start != std::string_view::npos) {
+    ExpressionSpan span{start, value.size(), false};
+    bool in_string = false;
+    for (size_t i = start + 3; i < value.size(); ++i) {
+      if (value[i] == '\'') {
+        in_string = !in_string;
+      } else if (!in_string && value[i] == '}' && value[i - 1] == '}') {
+        span.end = i + 1;
+        span.closed = true;
+        break;
+      }
+    }
+    spans.push_back(span);
+    if (!span.closed) break;
+    start = value.find("${{", span.end);
+  }
+  return spans;
+}
+
+}  // namespace
+
+TEST(ExpressionSpans, AgreeWithTheByteAtATimeRuleOnRandomText) {
+  // Texts of the characters that matter, at lengths around the 16-byte steps.
+  const std::string alphabet = "${}' a{}}$'";
+  uint64_t state = 20261130;
+  auto next = [&] {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    return static_cast<size_t>(state >> 33);
+  };
+  for (int n = 0; n < 20000; ++n) {
+    std::string text;
+    const size_t len = next() % 70;
+    for (size_t i = 0; i < len; ++i) text += alphabet[next() % alphabet.size()];
+    if (next() % 2) text.insert(next() % (text.size() + 1), "${{");
+    const auto got = find_expressions(text);
+    const auto want = spans_by_bytes(text);
+    ASSERT_EQ(got.size(), want.size()) << text;
+    for (size_t k = 0; k < got.size(); ++k) {
+      EXPECT_EQ(got[k].begin, want[k].begin) << text;
+      EXPECT_EQ(got[k].end, want[k].end) << text;
+      EXPECT_EQ(got[k].closed, want[k].closed) << text;
+    }
+  }
 }
 
 TEST(ScalarPositions, ExactInEveryStyle) {
