@@ -9,9 +9,8 @@ namespace wfgen::jinja {
 SourceFile::SourceFile(std::string name, std::string text)
     : name_(std::move(name)), text_(std::move(text)) {
   line_starts_.push_back(0);
-  for (uint32_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
-  }
+  for (size_t i = text_.find('\n'); i != std::string::npos; i = text_.find('\n', i + 1))
+    line_starts_.push_back(static_cast<uint32_t>(i + 1));
 }
 
 SourceLoc SourceFile::loc(uint32_t pos) const {
