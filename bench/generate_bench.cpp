@@ -16,16 +16,17 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "data/json_convert.h"
 #include "jinja/runtime/environment.h"
+#include "bench_main.h"
 #include "jinja/runtime/output.h"
 #include "pipeline/pipeline.h"
 #include "python_rounds.h"
-#include "system/heap.h"
 
 namespace {
 
@@ -208,63 +209,55 @@ PythonRounds jinja2_binary_rounds() {
       {kPyTorch.string()});
 }
 
-double check_ms(unsigned threads) {
-  wfgen::pipeline::RunOptions options;
-  options.threads = threads;
+// One check of this project on one thread per core, in milliseconds (its output count in
+// `outputs`); throws when it fails.
+double check_ms(size_t& outputs) {
   auto start = std::chrono::steady_clock::now();
-  auto r = wfgen::pipeline::run_project(kRoot, Mode::Check, options);
-  double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return r.exit_code == 0 ? ms : -1;
+  auto r = wfgen::pipeline::run_project(kRoot, Mode::Check);
+  if (r.exit_code != 0) throw std::runtime_error("this project's check failed:\n" + r.out + r.err);
+  outputs = r.outputs;
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
-double best(const std::vector<double>& v) {
-  return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
-}
+
+}  // namespace
 
 // Rounds alternate between wfgen and Python, so that a busy neighbour slows both alike.
-void report_reference() {
+int report_after_benchmarks() try {
+  if (!fs::exists(kPyTorch / "cases.json")) {
+    std::fprintf(stderr, "generate_bench: %s not found: the reference needs ../shared\n",
+                 (kPyTorch / "cases.json").c_str());
+    return 1;
+  }
   constexpr int kRounds = 15;
   std::vector<BinaryCase> cases = pytorch_binary_cases();
   PythonRounds jinja2 = jinja2_binary_rounds();
   std::vector<double> project, engine, python;
-  size_t bytes = 0;
+  size_t bytes = 0, outputs = 0;
   for (int i = 0; i < kRounds; ++i) {
-    project.push_back(check_ms(0));
+    project.push_back(check_ms(outputs));
     engine.push_back(wfgen_binary_round_ms(cases, bytes));
     if (double ms = jinja2.round(); ms > 0) python.push_back(ms);
   }
   std::printf("\n%d alternating rounds, milliseconds (median / best):\n", kRounds);
-  std::printf("  this project's check, one thread per core (42 outputs, lint included): "
+  std::printf("  this project's check, one thread per core (%zu outputs, lint included): "
               "%6.2f / %6.2f  (target <= 10)\n",
-              median(project), best(project));
+              outputs, median_of(project), best_of(project));
   std::printf("  PyTorch's %zu binary workflows (%zu bytes) from their templates and contexts,\n",
               cases.size(), bytes);
   std::printf("  a fresh environment each round (templates parsed), no matrix, no lint:\n");
-  std::printf("    wfgen's engine, one thread : %6.2f / %6.2f\n", median(engine), best(engine));
+  std::printf("    wfgen's engine, one thread : %6.2f / %6.2f\n", median_of(engine), best_of(engine));
   if (python.empty()) {
     std::printf("    Python's Jinja2            : not measured (python3 with jinja2 not found)\n");
   } else {
     std::printf("    Python's Jinja2            : %6.2f / %6.2f  (%.0fx wfgen's engine, "
                 "%.0fx this project's whole check)\n",
-                median(python), best(python), median(python) / median(engine),
-                median(python) / median(project));
+                median_of(python), best_of(python), median_of(python) / median_of(engine),
+                median_of(python) / median_of(project));
   }
-}
-
-}  // namespace
-
-// As bench_main.cpp, then the reference.
-int main(int argc, char** argv) {
-  wfgen::system::prepare_heap();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  report_reference();
   return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "generate_bench: %s\n", e.what());
+  return 1;
 }

@@ -5,18 +5,32 @@
 // a busy neighbour slows both alike.
 #pragma once
 
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+// The median and the best (least) of a figure's rounds; 0 for none.
+inline double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+inline double best_of(const std::vector<double>& v) {
+  return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
+}
+
 class PythonRounds {
  public:
   PythonRounds(std::string script, std::vector<std::string> args) {
+    // A child that ended (no jinja2, a script error) must not kill the benchmark when it
+    // is written to: the write fails instead, and the round is 0.
+    signal(SIGPIPE, SIG_IGN);
     std::string python = std::getenv("WFGEN_PYTHON") ? std::getenv("WFGEN_PYTHON") : "python3";
     int to_child[2], from_child[2];
     if (pipe(to_child) != 0) return;
@@ -40,7 +54,9 @@ class PythonRounds {
     close(to_child[0]);
     close(from_child[1]);
     to_ = fdopen(to_child[1], "w");
+    if (!to_) close(to_child[1]);
     from_ = fdopen(from_child[0], "r");
+    if (!from_) close(from_child[0]);
   }
   ~PythonRounds() {
     if (to_) std::fclose(to_);
@@ -53,8 +69,7 @@ class PythonRounds {
   // The number the script printed for one round; 0 when Python (or jinja2) is missing.
   double round() {
     if (pid_ <= 0 || !to_ || !from_) return 0;
-    std::fputs("go\n", to_);
-    std::fflush(to_);
+    if (std::fputs("go\n", to_) == EOF || std::fflush(to_) != 0) return 0;
     char line[128];
     if (!std::fgets(line, sizeof line, from_)) return 0;
     return std::atof(line);

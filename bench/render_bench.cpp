@@ -28,7 +28,7 @@
 #include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "jinja/syntax/template.h"
-#include "system/heap.h"
+#include "bench_main.h"
 #include "python_rounds.h"
 
 namespace {
@@ -111,11 +111,6 @@ PythonRounds jinja2_rounds() {
       "        out = t.render(ctx); n += 1\n"
       "    print(len(out.encode()) * n / (time.perf_counter() - start) / 1e6, flush=True)\n",
       {kDir.string(), kTemplate, kContext});
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 struct ProcessRun {
@@ -232,13 +227,7 @@ void report_large_output() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  wfgen::system::prepare_heap();  // as the CLI runs (bench_main.cpp)
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-
+int report_after_benchmarks() {
   // Rounds alternate between the two engines, so a busy neighbour slows both alike;
   // the ratio is the median of the per-pair ratios.
   constexpr int kRounds = 9;
@@ -257,13 +246,13 @@ int main(int argc, char** argv) {
   double floor_ms = empty_process_wall_ms();
   std::printf("\nlinux manywheel (%s -> ~207 KB), %d alternating rounds of 150 ms:\n", kTemplate,
               kRounds);
-  std::printf("  wfgen in-process : %8.1f MB/s median, %8.1f best\n", median(ours),
+  std::printf("  wfgen in-process : %8.1f MB/s median, %8.1f best\n", median_of(ours),
               *std::max_element(ours.begin(), ours.end()));
   if (!ratios.empty()) {
-    std::printf("  Jinja2 (Python)  : %8.1f MB/s median, %8.1f best\n", median(theirs),
+    std::printf("  Jinja2 (Python)  : %8.1f MB/s median, %8.1f best\n", median_of(theirs),
                 *std::max_element(theirs.begin(), theirs.end()));
     std::printf("  ratio            : %8.1fx median of the pairs  (target >= 10x)\n",
-                median(ratios));
+                median_of(ratios));
   } else {
     std::printf("  Jinja2 (Python)  : not measured (python3 with jinja2 not found)\n");
   }

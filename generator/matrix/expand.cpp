@@ -876,6 +876,7 @@ class Expander {
 }  // namespace
 
 jinja::Value rows_value(const std::vector<Row>& rows, jinja::StringPool& keys) {
+  jinja::DepthGuard guard("converting data");  // the list is a level, as data's lists are
   std::vector<jinja::Value> list;
   list.reserve(rows.size());
   for (const Row& r : rows) list.push_back(data::to_value(r.values, keys));
