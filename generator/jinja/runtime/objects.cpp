@@ -86,11 +86,6 @@ void MacroObj::repr(std::string& out) const {
 // --- LoopObj ------------------------------------------------------------------------
 
 bool LoopObj::getattr(Runtime& rt, std::string_view name, Value& out) const {
-  // What a filtered loop has yet to take: all of it for the count, the next one to peek.
-  if (name == "length" || name == "revindex" || name == "revindex0")
-    take(SIZE_MAX);
-  else if (name == "last" || name == "nextitem")
-    take(index0 + 2);
   const auto n = static_cast<int64_t>(items.size());
   const auto i = static_cast<int64_t>(index0);
   if (name == "index") {
@@ -146,7 +141,6 @@ Value LoopObj::call(Runtime& rt, CallArgs& args) {
 }
 
 void LoopObj::repr(std::string& out) const {
-  take(SIZE_MAX);
   out += "<LoopContext " + std::to_string(index0 + 1) + "/" + std::to_string(items.size()) + ">";
 }
 

@@ -2,7 +2,6 @@
 // template modules, `self`, `super` and global functions.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,12 +46,7 @@ struct MacroObj : ObjectBase {
 
 // Jinja2's LoopContext: `loop.index`, `loop.cycle(...)`, `loop(children)`...
 struct LoopObj : ObjectBase {
-  // The items taken so far. A filtered loop takes them from `candidates` as it needs them:
-  // `pull` appends the next one its filter passes and says whether there was one (null:
-  // every item is in `items`).
-  mutable std::vector<Value> items;
-  mutable std::vector<Value> candidates;
-  mutable std::function<bool()> pull;
+  std::vector<Value> items;
   size_t index0 = 0;
   size_t depth0 = 0;
   const ForStmt* node = nullptr;
@@ -70,14 +64,7 @@ struct LoopObj : ObjectBase {
   // The frame and context are cleared when the render ends (renderer.h).
   void held_values(const std::function<void(Value&)>& fn) override {
     for (Value& item : items) fn(item);
-    for (Value& item : candidates) fn(item);
     fn(last_changed);
-  }
-  // Takes items until `items` holds `n` or none is left; whether it holds `n`.
-  bool take(size_t n) const {
-    while (items.size() < n && pull && pull()) {
-    }
-    return items.size() >= n;
   }
 };
 

@@ -350,7 +350,9 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   Restore<Ref<Frame>> f(frame_, loop_frame);
   // Jinja2 filters the items as the loop takes them (a generator), so the body of one item
   // runs before the next is tested: a test may read what an earlier body set. The test sees
-  // the item and the names around the loop, not the body's.
+  // the item and the names around the loop, not the body's. A loop that reads `loop` has
+  // its items tested first (`loop.last` and `length` would have to take items while a body
+  // runs, in that body's template: tests/cases/FAILURES.md).
   if (s.filter && !s.uses_loop) {
     bool iterated = false;
     for (const Value& item : items) {
@@ -370,7 +372,16 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
     }
     return;
   }
-  if (items.empty() && !s.filter) {
+  if (s.filter) {
+    std::vector<Value> kept;
+    for (auto& item : items) {
+      assign(*s.target, item);
+      if (eval_truth(*s.filter)) kept.push_back(std::move(item));
+    }
+    items = std::move(kept);
+    loop_frame->vars.clear();
+  }
+  if (items.empty()) {
     frame_ = make_ref<Frame>(outer);
     frame_->bind_missing(s.else_unbound);
     exec_body(s.otherwise);
@@ -389,38 +400,17 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   }
   auto* loop = new LoopObj;
   Value loop_value = Value::object(loop);
-  if (s.filter) {
-    // `loop.last`, `length`... take the items they need beyond the current one: each is
-    // tested then, in a frame of its own (as Jinja2's generator binds the target apart).
-    loop->candidates = std::move(items);
-    loop->pull = [this, &s, outer, loop, next = size_t{0}]() mutable {
-      while (next < loop->candidates.size()) {
-        const Value item = loop->candidates[next++];
-        Restore<Ref<Frame>> scratch(frame_, make_ref<Frame>(outer));
-        assign(*s.target, item);
-        if (eval_truth(*s.filter)) {
-          loop->items.push_back(item);
-          return true;
-        }
-      }
-      return false;
-    };
-  } else {
-    loop->items = std::move(items);
-  }
+  loop->items = std::move(items);
   loop->depth0 = depth;
   loop->node = &s;
   loop->outer = outer;
   loop->ctx = ctx_;
   // Held by loop_value and the loop frame's `loop`: more, and the body kept it (`l.append(loop)`).
-  // A kept loop takes no more items: its test would run in a render that has ended.
   auto capture_if_kept = [&] {
-    loop->pull = nullptr;
-    loop->candidates.clear();
     if (loop->refs > 2) capture_frame(outer);
   };
   try {
-    for (size_t i = 0; i < loop->items.size() || loop->take(i + 1); ++i) {
+    for (size_t i = 0; i < loop->items.size(); ++i) {
       loop_frame->vars.clear();
       loop_frame->vars.emplace_back(kLoopSymbol, loop_value);
       loop_frame->bind_missing(s.unbound);
@@ -433,11 +423,6 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
     throw;
   }
   capture_if_kept();
-  if (loop->items.empty()) {  // a filter took none
-    frame_ = make_ref<Frame>(outer);
-    frame_->bind_missing(s.else_unbound);
-    exec_body(s.otherwise);
-  }
 }
 
 Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
