@@ -15,15 +15,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "data/json_convert.h"
-#include "jinja/runtime/environment.h"
 #include "bench_main.h"
+#include "data/json_convert.h"
+#include "files/read.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/runtime/output.h"
 #include "pipeline/pipeline.h"
 #include "python_rounds.h"
@@ -156,10 +156,7 @@ struct BinaryCase {
 
 std::vector<BinaryCase> pytorch_binary_cases() {
   auto read = [](const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return wfgen::files::read_file(p.string(), p.string(), wfgen::files::kDefaultMaxInputSize);
   };
   std::vector<BinaryCase> cases;
   auto spec = nlohmann::ordered_json::parse(read(kPyTorch / "cases.json"));
@@ -223,13 +220,9 @@ double check_ms(size_t& outputs) {
 
 }  // namespace
 
-// Rounds alternate between wfgen and Python, so that a busy neighbour slows both alike.
+// Rounds alternate between wfgen and Python, so that a busy neighbour slows both alike. A
+// missing ../shared or a failing check ends it with the error.
 int report_after_benchmarks() try {
-  if (!fs::exists(kPyTorch / "cases.json")) {
-    std::fprintf(stderr, "generate_bench: %s not found: the reference needs ../shared\n",
-                 (kPyTorch / "cases.json").c_str());
-    return 1;
-  }
   constexpr int kRounds = 15;
   std::vector<BinaryCase> cases = pytorch_binary_cases();
   PythonRounds jinja2 = jinja2_binary_rounds();

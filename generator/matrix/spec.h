@@ -139,7 +139,7 @@ using FileKeys = std::function<std::vector<Json>(const std::string& path,
 
 // How references out of a matrix file are answered (by the project's MatrixSet). Absent:
 // such a declaration is an error.
-// Every row of the matrix at `path` (a list of objects), for `tables:` written at `at`.
+// The rows of the matrix at `path` (kept by whoever answers), for `tables:` written at `at`.
 using TableRows = std::function<const std::vector<Row>&(
     const std::string& path, const data::Document& from, const std::string& at)>;
 

@@ -348,56 +348,46 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   }
   Ref<Frame> loop_frame = make_ref<Frame>(outer);
   Restore<Ref<Frame>> f(frame_, loop_frame);
-  // Jinja2 filters the items as the loop takes them (a generator), so the body of one item
-  // runs before the next is tested: a test may read what an earlier body set. The test sees
-  // the item and the names around the loop, not the body's. A loop that reads `loop` has
-  // its items tested first (`loop.last` and `length` would have to take items while a body
-  // runs, in that body's template: tests/cases/FAILURES.md).
-  if (s.filter && !s.uses_loop) {
+  auto run_else = [&] {
+    frame_ = make_ref<Frame>(outer);
+    frame_->bind_missing(s.else_unbound);
+    exec_body(s.otherwise);
+  };
+  // Whether `item` passes the loop's filter, tested with the item bound and the names
+  // around the loop (not the body's).
+  auto passes = [&](const Value& item) {
+    if (!s.filter) return true;
+    loop_frame->vars.clear();
+    assign(*s.target, item);
+    return eval_truth(*s.filter);
+  };
+  // Each iteration starts from the enclosing scope: names set in the body do not carry
+  // over to the next iteration (Jinja2 re-binds them per iteration). Jinja2 filters the
+  // items as the loop takes them (a generator), so a test may read what an earlier body
+  // set; a loop that reads `loop` has its items tested first (`loop.last` and `length`
+  // would have to take items while a body runs, in that body's template:
+  // tests/cases/FAILURES.md).
+  if (!s.uses_loop) {
     bool iterated = false;
     for (const Value& item : items) {
-      loop_frame->vars.clear();
-      assign(*s.target, item);
-      if (!eval_truth(*s.filter)) continue;
+      if (!passes(item)) continue;
       iterated = true;
       loop_frame->vars.clear();
       loop_frame->bind_missing(s.unbound);
       assign(*s.target, item);
       exec_body(s.body);
     }
-    if (!iterated) {
-      frame_ = make_ref<Frame>(outer);
-      frame_->bind_missing(s.else_unbound);
-      exec_body(s.otherwise);
-    }
+    if (!iterated) run_else();
     return;
   }
   if (s.filter) {
     std::vector<Value> kept;
-    for (auto& item : items) {
-      assign(*s.target, item);
-      if (eval_truth(*s.filter)) kept.push_back(std::move(item));
-    }
+    for (auto& item : items)
+      if (passes(item)) kept.push_back(std::move(item));
     items = std::move(kept);
     loop_frame->vars.clear();
   }
-  if (items.empty()) {
-    frame_ = make_ref<Frame>(outer);
-    frame_->bind_missing(s.else_unbound);
-    exec_body(s.otherwise);
-    return;
-  }
-  // Each iteration starts from the enclosing scope: names set in the body do not carry
-  // over to the next iteration (Jinja2 re-binds them per iteration).
-  if (!s.uses_loop) {
-    for (const Value& item : items) {
-      loop_frame->vars.clear();
-      loop_frame->bind_missing(s.unbound);
-      assign(*s.target, item);
-      exec_body(s.body);
-    }
-    return;
-  }
+  if (items.empty()) return run_else();
   auto* loop = new LoopObj;
   Value loop_value = Value::object(loop);
   loop->items = std::move(items);
