@@ -198,7 +198,7 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   std::vector<size_t> order(files.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return files[a].text.size() > files[b].text.size();
+    return files[a].content().size() > files[b].content().size();
   });
   // A thread parses a file and runs the rules on it in one go. A rule that reads another
   // file of the run (a local reusable workflow it calls) has it parsed then, by whichever

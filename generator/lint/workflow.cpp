@@ -49,7 +49,7 @@ void index_empty_values(const yaml::Node& node,
 
 Workflow::Workflow(SourceFile file, expr::Analyses* analyses)
     : file_(std::move(file)),
-      text_(file_.borrowed_text ? std::string_view(*file_.borrowed_text) : file_.text),
+      text_(file_.content()),
       analyses_(analyses) {
   yaml_ = yaml::parse(text_, lint_parse_options(), file_.path);
   parse_error_ = first_parse_error(yaml_);

@@ -43,6 +43,9 @@ struct SourceFile {
   // read where it is (the pipeline's outputs: a megabyte not copied on one thread before
   // the linter's threads start).
   const std::string* borrowed_text = nullptr;
+
+  // The text to lint: the borrowed one, else `text`.
+  std::string_view content() const { return borrowed_text ? *borrowed_text : text; }
 };
 
 struct Position {
