@@ -197,7 +197,13 @@ inline void* allocate(size_t n) {
     const size_t k = n ? (n + kGranule - 1) / kGranule : 1;
     Cache& c = t_cache;
     if (Block* b = c.free[k]) {
-      c.free[k] = b->next;
+      // A list is in the order its blocks were freed, seldom theirs in memory: the block
+      // after this one is fetched now, so that the next allocation of the class does not
+      // wait on memory to learn the one after it (a check of this project spent a tenth of
+      // its time there, one cache miss after another).
+      Block* next = b->next;
+      __builtin_prefetch(next, 1);
+      c.free[k] = next;
       --c.held[k];
       return b;
     }
