@@ -61,6 +61,11 @@ struct LoopObj : ObjectBase {
   bool callable() const override { return true; }
   Value call(Runtime& rt, CallArgs& args) override;
   void repr(std::string& out) const override;
+  // len(loop) is loop.length, the items the loop takes (LoopContext.__len__).
+  bool size(size_t& n) const override {
+    n = items.size();
+    return true;
+  }
   // The frame and context are cleared when the render ends (renderer.h).
   void held_values(const std::function<void(Value&)>& fn) override {
     for (Value& item : items) fn(item);
