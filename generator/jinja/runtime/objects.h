@@ -50,8 +50,14 @@ struct LoopObj : ObjectBase {
   size_t index0 = 0;
   size_t depth0 = 0;
   const ForStmt* node = nullptr;
-  Ref<Frame> outer;  // where a recursive `loop(...)` call renders
+  // Where a recursive `loop(...)` call renders the body: the scope, context and template
+  // of the loop and the escaping it was compiled with, wherever the call is made from (a
+  // child's block, a macro of another template).
+  Ref<Frame> outer;
   Ref<Context> ctx;
+  const Template* tmpl = nullptr;  // alive for the whole render
+  bool autoescape = false;
+  CompiledEscaping compiled;
   Value last_changed;
   bool changed_called = false;
 

@@ -395,6 +395,9 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   loop->node = &s;
   loop->outer = outer;
   loop->ctx = ctx_;
+  loop->tmpl = tmpl_;
+  loop->autoescape = autoescape_;
+  loop->compiled = compiled_escaping_;
   // Held by loop_value and the loop frame's `loop`: more, and the body kept it (`l.append(loop)`).
   auto capture_if_kept = [&] {
     if (loop->refs > 2) capture_frame(outer);
@@ -418,6 +421,9 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
 Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
   CapturedOutput captured(*this);
   Restore<Ref<Context>> c(ctx_, loop.ctx);
+  Restore<const Template*> t(tmpl_, loop.tmpl);
+  Restore<bool> a(autoescape_, loop.autoescape);
+  Restore<CompiledEscaping> ce(compiled_escaping_, loop.compiled);
   enter_call(loop.node->pos);
   try {
     run_loop(*loop.node, iterable, loop.depth0 + 1, loop.outer);
