@@ -14,7 +14,13 @@ const Matrix* MatrixSet::find(const std::string& path) {
   if (it != loaded_.end()) return it->second.get();
   std::optional<std::string> text = read_(path);
   if (!text) return nullptr;
+  // The chain of matrices being expanded, this one last until it is done or failed (a
+  // failed one must not look like a cycle to the next find).
   loading_.push_back(path);
+  struct Done {
+    std::vector<std::string>& loading;
+    ~Done() { loading.pop_back(); }
+  } done{loading_};
   Resolvers refs;
   refs.values = [this](const std::string& p, const std::string& field,
                        const std::vector<std::string>& match, const data::Document& from,
@@ -29,7 +35,6 @@ const Matrix* MatrixSet::find(const std::string& path) {
   };
   auto doc = std::make_shared<const data::Document>(data::parse_data(std::move(*text), path));
   auto m = std::make_unique<Matrix>(expand_matrix(std::move(doc), eval_, refs, limits_));
-  loading_.pop_back();
   return loaded_.emplace(path, std::move(m)).first->second.get();
 }
 

@@ -281,6 +281,29 @@ TEST_F(MatrixReferences, MissingMatrixFieldAndCycles) {
             "matrices/a.yml -> matrices/b.yml -> matrices/a.yml");
 }
 
+// A matrix that fails to expand leaves no trace in its set: a later matrix referring to it
+// meets its error again, not a cycle through it.
+TEST_F(MatrixReferences, AFailedMatrixIsNoCycleForTheNextOne) {
+  write("matrices/bad.yml", "fields: {x: string}\nentries: [{x: 1}]\n");
+  write("matrices/user.yml",
+        "fields: {y: {type: string, one_of: {matrix: matrices/bad.yml, field: x}}}\n"
+        "entries: [{y: a}]\n");
+  wfgen::matrix::ExpressionEvaluator eval;
+  wfgen::files::Tree project(root, "the project directory");
+  wfgen::matrix::MatrixSet set([&](const std::string& p) { return project.read(p); }, eval);
+  auto error = [&](const std::string& path) -> std::string {
+    try {
+      set.find(path);
+    } catch (const wfgen::data::DataError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  const std::string bad = "matrices/bad.yml:2:15: error: field 'x' must be of type string, not int";
+  EXPECT_EQ(error("matrices/bad.yml"), bad);
+  EXPECT_EQ(error("matrices/user.yml"), bad);
+}
+
 // `match`: a value may only name the rows of the other matrix that agree with its own row
 // on those fields (a build variant of the row's own platform).
 TEST_F(MatrixReferences, MatchScopesTheReferenceToAgreeingRows) {
