@@ -143,6 +143,26 @@ TEST(Tree, ListsWithoutFollowingLinks) {
   EXPECT_EQ(seen, (std::vector<std::string>{"a.yml", "out (link)", "sub/b.yml"}));
 }
 
+// A directory is read in pieces of a few KB: one of 600 entries (and a subdirectory
+// among them) takes several, and every entry is seen once.
+TEST(Tree, ListsALargeDirectoryWhole) {
+  TempDir dir;
+  std::vector<std::string> expected;
+  for (int i = 0; i < 600; ++i) {
+    std::string name = "workflow-number-" + std::to_string(i) + ".yml";
+    spit(dir / "top/gen" / name, "x");
+    expected.push_back(name);
+  }
+  spit(dir / "top/gen/sub/inner.yml", "y");
+  expected.push_back("sub/inner.yml");
+  Tree tree(dir / "top", "the project directory");
+  std::vector<std::string> seen;
+  tree.list("gen", [&](const std::string& rel, const std::string&, mode_t) { seen.push_back(rel); });
+  std::sort(seen.begin(), seen.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(seen, expected);
+}
+
 TEST(Tree, NamesInMessagesArePrintable) {
   EXPECT_EQ(wfgen::files::printable("old\n::warning::x\t\x1b\\"), "old\\n::warning::x\\t\\x1b\\\\");
   EXPECT_STREQ(FileError("a\nb", "cannot read").what(), "a\\nb: error: cannot read");
