@@ -50,14 +50,16 @@ struct LoopObj : ObjectBase {
   size_t index0 = 0;
   size_t depth0 = 0;
   const ForStmt* node = nullptr;
-  // Where a recursive `loop(...)` call renders the body: the scope, context and template
-  // of the loop and the escaping it was compiled with, wherever the call is made from (a
-  // child's block, a macro of another template).
+  // Where a recursive `loop(...)` call renders the body, wherever the call is made from (a
+  // child's block, a macro of another template): the loop's scope, context and template,
+  // its escaping (as a macro's: fixed where compiled, or its context's at the call in a
+  // volatile `{% autoescape %}`), and whether its output was dropped (after `extends`).
   Ref<Frame> outer;
   Ref<Context> ctx;
   const Template* tmpl = nullptr;  // alive for the whole render
   bool autoescape = false;
   CompiledEscaping compiled;
+  bool suppress_output = false;
   Value last_changed;
   bool changed_called = false;
 

@@ -398,6 +398,7 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   loop->tmpl = tmpl_;
   loop->autoescape = autoescape_;
   loop->compiled = compiled_escaping_;
+  loop->suppress_output = suppress_output_;
   // Held by loop_value and the loop frame's `loop`: more, and the body kept it (`l.append(loop)`).
   auto capture_if_kept = [&] {
     if (loop->refs > 2) capture_frame(outer);
@@ -422,8 +423,11 @@ Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
   CapturedOutput captured(*this);
   Restore<Ref<Context>> c(ctx_, loop.ctx);
   Restore<const Template*> t(tmpl_, loop.tmpl);
-  Restore<bool> a(autoescape_, loop.autoescape);
+  Restore<bool> a(autoescape_, loop.compiled.volatile_scope && loop.ctx
+                                   ? loop.ctx->eval_autoescape
+                                   : loop.autoescape);
   Restore<CompiledEscaping> ce(compiled_escaping_, loop.compiled);
+  Restore<bool> s(suppress_output_, loop.suppress_output);
   enter_call(loop.node->pos);
   try {
     run_loop(*loop.node, iterable, loop.depth0 + 1, loop.outer);
@@ -432,7 +436,7 @@ Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
     throw;
   }
   leave_call();
-  return Value::string(captured.str());
+  return captured_value(captured.str());  // markup where the body escapes, as Jinja2's
 }
 
 void Renderer::define(uint32_t sym, Value value) {
