@@ -124,7 +124,11 @@ Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
   // Deterministic by product requirement: instead of Python's random.choice, the
   // index comes from a fixed-seed SplitMix64 step on the sequence length, so the
   // same input always renders the same output.
-  length(input);  // random.choice takes len() first: "object of type 'int' has no len()"
+  // random.choice takes len() first ("object of type 'int' has no len()"), then indexes
+  // what is not empty: a dict view or a loop has a length but no items by index.
+  if (length(input) == 0) return rt.make_undefined("No random item, sequence was empty.");
+  if (input.is_object() && !input.obj().subscriptable())
+    throw_type_error("'" + std::string(type_name(input)) + "' object is not subscriptable");
   std::vector<Value> items = iterate(input);
   if (items.empty()) return rt.make_undefined("No random item, sequence was empty.");
   uint64_t z = 0x5EEDF00DULL + 0x9E3779B97F4A7C15ULL * (items.size() + 1);
