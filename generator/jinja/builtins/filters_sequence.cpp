@@ -130,7 +130,6 @@ Value filter_random(Runtime& rt, const Value& input, CallArgs& args) {
   if (input.is_object() && !input.obj().subscriptable())
     throw_type_error("'" + std::string(type_name(input)) + "' object is not subscriptable");
   std::vector<Value> items = iterate(input);
-  if (items.empty()) return rt.make_undefined("No random item, sequence was empty.");
   uint64_t z = 0x5EEDF00DULL + 0x9E3779B97F4A7C15ULL * (items.size() + 1);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;

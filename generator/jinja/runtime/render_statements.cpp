@@ -423,9 +423,7 @@ Value Renderer::render_loop_recursive(LoopObj& loop, const Value& iterable) {
   CapturedOutput captured(*this);
   Restore<Ref<Context>> c(ctx_, loop.ctx);
   Restore<const Template*> t(tmpl_, loop.tmpl);
-  Restore<bool> a(autoescape_, loop.compiled.volatile_scope && loop.ctx
-                                   ? loop.ctx->eval_autoescape
-                                   : loop.autoescape);
+  Restore<bool> a(autoescape_, body_escapes(loop.autoescape, loop.compiled, loop.ctx));
   Restore<CompiledEscaping> ce(compiled_escaping_, loop.compiled);
   Restore<bool> s(suppress_output_, loop.suppress_output);
   enter_call(loop.node->pos);
@@ -644,11 +642,7 @@ Value Renderer::run_macro(const MacroObj& macro, CallArgs& args, Output* direct)
   std::optional<CapturedOutput> captured;
   if (!direct) captured.emplace(*this);
   Restore<Output*> o(out_, direct ? direct : out_);
-  // (A body in a volatile scope escapes as its context's {% autoescape %} says when it
-  // runs, as Jinja2 decides there at run time.)
-  Restore<bool> a(autoescape_, macro.compiled.volatile_scope && macro.ctx
-                                   ? macro.ctx->eval_autoescape
-                                   : macro.autoescape);
+  Restore<bool> a(autoescape_, body_escapes(macro.autoescape, macro.compiled, macro.ctx));
   Restore<CompiledEscaping> ce(compiled_escaping_, macro.compiled);
   Restore<Ref<Frame>> f(frame_, std::move(frame));
   Restore<Ref<Context>> c(ctx_, macro.ctx);

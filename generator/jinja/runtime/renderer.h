@@ -117,6 +117,13 @@ class Renderer : public Runtime {
   void print_expr(const Expr& e);                  // {{ e }}: str(e) to the output
   void print_value(const Value& v, uint32_t pos);  // str(v) (escaped when autoescaping)
   Value captured_value(std::string text) const;
+  // Whether a body written elsewhere (a macro's, a recursive loop's) escapes when it runs:
+  // as it was compiled where written (`written`), or, in a volatile {% autoescape %}, as
+  // its context says at run time (as Jinja2 decides there).
+  static bool body_escapes(bool written, const CompiledEscaping& compiled,
+                           const Ref<Context>& ctx) {
+    return compiled.volatile_scope && ctx ? ctx->eval_autoescape : written;
+  }
   void exec_if(const IfStmt& s);
   void exec_for(const ForStmt& s);
   void run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer);
