@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--benchmark_list_tests", 22) == 0) listing = true;
   wfgen::system::prepare_heap();
   benchmark::Initialize(&argc, argv);
-  benchmark::AddCustomContext("wfgen build", WFGEN_BUILD_KIND);
+  add_build_context();
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

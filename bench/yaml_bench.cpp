@@ -15,6 +15,7 @@
 #include <sstream>
 #include <vector>
 
+#include "bench_main.h"
 #include "data/load.h"
 #include "lint/workflow.h"
 #include "system/heap.h"
@@ -168,6 +169,7 @@ int main(int argc, char** argv) {
   bool filtered = false;
   for (int i = 1; i < argc; ++i) filtered |= std::string_view(argv[i]).starts_with("--benchmark_filter");
   benchmark::Initialize(&argc, argv);
+  add_build_context();
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
