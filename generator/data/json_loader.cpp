@@ -121,7 +121,10 @@ class Builder : public nlohmann::json_sax<Json> {
     if (frames_.empty()) {
       result = std::move(v);
     } else if (frames_.back().value.is_object()) {
-      frames_.back().value[frames_.back().pending_key] = std::move(v);
+      // The key is new (key() checked): appended, not looked up in the object's list first
+      // (an object of 100,000 keys would take quadratic time).
+      frames_.back().value.get_ref<Json::object_t&>().emplace_back(
+          std::move(frames_.back().pending_key), std::move(v));
     } else {
       frames_.back().value.push_back(std::move(v));
     }

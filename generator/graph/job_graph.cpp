@@ -93,9 +93,10 @@ size_t Job::test_shards() const {
 }
 
 const Job* JobGraph::find(std::string_view id) const {
-  for (const Job& j : jobs)
-    if (j.id == id) return &j;
-  return nullptr;
+  if (indexed_ > jobs.size()) index_.clear(), indexed_ = 0;  // jobs were taken away
+  for (; indexed_ < jobs.size(); ++indexed_) index_.try_emplace(jobs[indexed_].id, indexed_);
+  auto it = index_.find(std::string(id));
+  return it == index_.end() ? nullptr : &jobs[it->second];
 }
 
 bool is_workflow(const Json& root) {

@@ -60,3 +60,19 @@ TEST(Draw, UnknownNeedsDrawNoEdge) {
   JobGraph g = graph_of("jobs:\n  a: {needs: ghost, runs-on: x}\n");
   EXPECT_EQ(draw({{&g, {}}}, DrawFormat::Mermaid), "flowchart LR\n  j_a[\"a\"]\n");
 }
+
+// A chain of 100,000 jobs draws each edge once (jobs are looked up by id through an
+// index: a scan per need made this quadratic).
+TEST(Draw, ALongChainDrawsEveryEdge) {
+  constexpr int kJobs = 100'000;
+  std::string text = "jobs:\n  j0: {runs-on: x}\n";
+  for (int i = 1; i < kJobs; ++i)
+    text += "  j" + std::to_string(i) + ": {runs-on: x, needs: j" + std::to_string(i - 1) + "}\n";
+  JobGraph g = graph_of(text);
+  std::string out = draw({{&g, {}}}, DrawFormat::Mermaid);
+  size_t edges = 0;
+  for (size_t at = out.find(" --> "); at != std::string::npos; at = out.find(" --> ", at + 1))
+    ++edges;
+  EXPECT_EQ(edges, static_cast<size_t>(kJobs - 1));
+  EXPECT_NE(out.find("  j_j99998 --> j_j99999\n"), std::string::npos);
+}

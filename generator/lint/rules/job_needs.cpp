@@ -3,7 +3,6 @@
 // `needs.<job>` only for a job its own job needs, and `needs.<job>.outputs.<name>` only
 // for an output that job declares.
 #include <algorithm>
-#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -106,34 +105,45 @@ class JobNeeds final : public Rule {
   }
 
   // One finding per cycle, at the `needs` item that closes it.
+  // A depth-first walk with a stack of its own: a chain of needs may be as long as the
+  // file has jobs (100,000 would overflow the thread's stack through recursion).
   static void report_cycle(const Jobs& jobs, Sink& sink) {
     enum : char { kNew, kOnPath, kDone };
     std::vector<char> state(jobs.info.size(), kNew);
-    std::vector<size_t> path;
-    std::function<bool(size_t)> visit = [&](size_t at) -> bool {
-      state[at] = kOnPath;
-      path.push_back(at);
-      const JobInfo& i = jobs.info[at];
-      for (size_t k = 0; k < i.needs.size(); ++k) {
+    struct Step {
+      size_t job;
+      size_t next_need = 0;  // the index in its needs of the edge to follow next
+    };
+    std::vector<Step> path;
+    for (size_t start : jobs.in_id_order) {
+      if (state[start] != kNew) continue;
+      state[start] = kOnPath;
+      path.push_back({start});
+      while (!path.empty()) {
+        Step& step = path.back();
+        const JobInfo& i = jobs.info[step.job];
+        if (step.next_need == i.needs.size()) {
+          state[step.job] = kDone;
+          path.pop_back();
+          continue;
+        }
+        const size_t k = step.next_need++;
         const size_t next = i.needed_jobs[k];
-        if (next == SIZE_MAX) continue;
+        if (next == SIZE_MAX || state[next] == kDone) continue;
         if (state[next] == kOnPath) {
           std::string chain;
-          auto from = std::find(path.begin(), path.end(), next);
+          auto from = std::find_if(path.begin(), path.end(),
+                                   [&](const Step& s) { return s.job == next; });
           for (auto it = from; it != path.end(); ++it)
-            chain += std::string(jobs.info[*it].job->id()) + " -> ";
+            chain += std::string(jobs.info[it->job].job->id()) + " -> ";
           sink.report(*i.needs[k], "jobs need each other in a cycle: " + chain +
                                        std::string(jobs.info[next].job->id()));
-          return true;
+          return;
         }
-        if (state[next] == kNew && visit(next)) return true;
+        state[next] = kOnPath;
+        path.push_back({next});  // `step` is not used past this point
       }
-      path.pop_back();
-      state[at] = kDone;
-      return false;
-    };
-    for (size_t index : jobs.in_id_order)
-      if (state[index] == kNew && visit(index)) return;
+    }
   }
 
   static void check_reads(const Workflow& wf, const Jobs& jobs, Sink& sink) {

@@ -21,6 +21,22 @@ TEST(JobNeedsRule, ACycleIsReportedOnce) {
             (V{"4:26: jobs need each other in a cycle: a -> c -> b -> a"}));
 }
 
+// A chain of needs as long as the file has jobs is walked without recursion: 200,000
+// jobs deep (a recursive walk overflowed the stack), then a cycle at its far end.
+TEST(JobNeedsRule, ALongChainOfNeedsEndsInItsCycle) {
+  constexpr int kChain = 200'000;
+  std::string wf = "on: push\njobs:\n";
+  for (int i = 0; i < kChain; ++i)
+    wf += "  a" + std::to_string(i) + ": {runs-on: x, needs: " +
+          (i + 1 < kChain ? "a" + std::to_string(i + 1) : std::string("z1")) +
+          ", steps: [{run: x}]}\n";
+  wf += "  z1: {runs-on: x, needs: z2, steps: [{run: x}]}\n";
+  wf += "  z2: {runs-on: x, needs: z1, steps: [{run: x}]}\n";
+  const int z2_line = 3 + kChain + 1;
+  EXPECT_EQ(findings(wf, "job-needs"),
+            (V{std::to_string(z2_line) + ":27: jobs need each other in a cycle: z1 -> z2 -> z1"}));
+}
+
 TEST(JobNeedsRule, NeedsContextReadsOnlyNeededJobsAndDeclaredOutputs) {
   EXPECT_EQ(findings("on: push\njobs:\n"
                      "  a:\n    runs-on: x\n    outputs: {sha: '${{ steps.s.outputs.sha }}'}\n"
