@@ -24,12 +24,13 @@ bool is_hex_digits(std::string_view s) {
 
 }  // namespace
 
+bool is_fresh_name(std::string_view name, std::string_view prefix) {
+  return name.size() == prefix.size() + kRandomDigits && name.substr(0, prefix.size()) == prefix &&
+         is_hex_digits(name.substr(prefix.size()));
+}
+
 bool is_leftover_name(std::string_view name) {
-  for (std::string_view prefix : {kTempPrefix, kBackupPrefix})
-    if (name.size() == prefix.size() + kRandomDigits && name.substr(0, prefix.size()) == prefix &&
-        is_hex_digits(name.substr(prefix.size())))
-      return true;
-  return false;
+  return is_fresh_name(name, kTempPrefix) || is_fresh_name(name, kBackupPrefix);
 }
 
 std::string fresh_name(std::string_view prefix) {

@@ -24,6 +24,8 @@ inline constexpr std::string_view kBackupPrefix = ".wfgen-bak-";
 bool is_leftover_name(std::string_view name);
 // `prefix` + 16 random hex digits.
 std::string fresh_name(std::string_view prefix);
+// Whether `name` is one fresh_name(`prefix`) could make.
+bool is_fresh_name(std::string_view name, std::string_view prefix);
 
 class TempFile {
  public:

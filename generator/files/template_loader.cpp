@@ -7,21 +7,11 @@ namespace wfgen::files {
 
 namespace {
 
-// As Jinja2's split_template_path (and jinja::FileSystemLoader): '/'-separated pieces,
-// '.' and empty ones dropped; '..' or a backslash would leave the search path.
+// A template name as a path below a search dir ('' when it names no file).
 std::string template_path(std::string_view name) {
   std::string rel;
-  size_t start = 0;
-  while (start <= name.size()) {
-    size_t end = name.find('/', start);
-    if (end == std::string_view::npos) end = name.size();
-    std::string_view piece = name.substr(start, end - start);
-    if (piece == ".." || piece.find('\\') != std::string_view::npos)
-      jinja::throw_error(jinja::ErrorKind::Security, "template name '" + std::string(name) +
-                                                         "' escapes the template search path");
-    if (!piece.empty() && piece != ".") rel += (rel.empty() ? "" : "/") + std::string(piece);
-    start = end + 1;
-  }
+  for (const std::string& piece : jinja::split_template_path(name))
+    rel += (rel.empty() ? "" : "/") + piece;
   return rel;
 }
 

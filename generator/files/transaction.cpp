@@ -317,6 +317,19 @@ std::optional<size_t> Transaction::recover(const Tree& tree, const std::string& 
       continue;
     }
     entries.push_back(fields(line));
+    // The journal is read as untrusted (a commit may carry one): each entry must be one
+    // wfgen writes, and a backup is a name of ours beside the file it restores, so that
+    // no entry reaches outside the project.
+    const std::vector<std::string>& f = entries.back();
+    const bool known = (f.size() == 2 && f[0] == "dir") ||
+                       (f.size() == 3 && f[0] == "restore" &&
+                        is_fresh_name(f[2], kBackupPrefix)) ||
+                       (f.size() == 4 && f[0] == "remove");
+    if (!known)
+      throw FileError(tree.shown(journal),
+                      "line " + std::to_string(entries.size() + 1) +
+                          " is no entry wfgen writes (" + printable(std::string(line)) +
+                          "); nothing was undone: look at it, then remove it");
   }
   size_t restored = 0;
   for (auto it = entries.rbegin(); it != entries.rend(); ++it) {

@@ -6,7 +6,9 @@
 #include "files/error.h"
 #include "data/reader.h"
 #include "data/suggest.h"
+#include "jinja/error.h"
 #include "jinja/options.h"
+#include "jinja/runtime/environment.h"
 #include "jinja/python/str_ops.h"
 
 namespace wfgen::pipeline {
@@ -14,6 +16,20 @@ namespace wfgen::pipeline {
 using data::pointer_child;
 
 namespace {
+
+// A family's template, as the loader will look it up: refused here, at the manifest's
+// line, when it could name no file (a control character, or a path out of the template
+// dirs) rather than when the family is rendered.
+void check_template_name(const data::Document& doc, const std::string& ptr,
+                         const std::string& name) {
+  if (files::has_control(name))
+    throw doc.error_at(ptr, "'template' must be a template name without control characters");
+  try {
+    jinja::split_template_path(name);
+  } catch (const jinja::TemplateError& e) {
+    throw doc.error_at(ptr, e.message());
+  }
+}
 
 using data::Reader;
 
@@ -188,6 +204,7 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir,
         throw doc->error_at(pointer_child(p, "name"), "two families are named '" + fam.name + "'");
     names.push_back(fam.name);
     fam.template_name = r.string(p, f, "template", true);
+    check_template_name(*doc, pointer_child(p, "template"), fam.template_name);
     fam.matrix = r.string(p, f, "matrix", false);
     if (!fam.matrix.empty()) r.relative_path(pointer_child(p, "matrix"), fam.matrix);
     fam.where = r.string(p, f, "where", false);

@@ -18,6 +18,7 @@
 #include "data/load.h"
 #include "data/suggest.h"
 #include "files/error.h"
+#include "files/temp_file.h"
 #include "files/template_loader.h"
 #include "jinja/error.h"
 #include "jinja/limits.h"
@@ -66,6 +67,14 @@ std::string normal_output_path(const std::string& rel, std::string& why) {
       why = "has a name longer than " + std::to_string(kMaxNameBytes) + " bytes";
       return {};
     }
+  // generate removes such a file as left over by an interrupted run; check would name it
+  // so: an output of that name would never settle.
+  if (files::is_leftover_name(pieces.back())) {
+    why = "is named as wfgen's temporary files and backups are (" +
+          std::string(files::kTempPrefix) + " or " + std::string(files::kBackupPrefix) +
+          " and 16 hex digits)";
+    return {};
+  }
   return files::join_path(pieces);
 }
 

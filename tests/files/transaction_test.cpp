@@ -139,3 +139,43 @@ TEST_F(TransactionTest, AJournalItCannotReadIsNotGuessedAt) {
                            "then remove it");
   }
 }
+
+// A journal is read as untrusted (a commit can carry one): a backup it names must be a
+// name of ours beside the file, or nothing outside the project could be kept from moving
+// in. Nothing is undone, and the file outside stays where it is.
+TEST_F(TransactionTest, AJournalNamingABackupOutsideItsDirectoryIsRefused) {
+  const fs::path outside = dir.path().string() + "-outside";
+  spit(outside / "secret", "SECRET\n");
+  const std::string victim = (outside / "secret").string();
+  for (const std::string& backup : {victim, std::string("../../secret"),
+                                    std::string("gen/.wfgen-bak-0123456789abcdef"),
+                                    std::string(".wfgen-bak-0123")}) {
+    SCOPED_TRACE(backup);
+    spit(dir / ".journal", "wfgen journal 1\ndir gen/new\nrestore gen/a.yml " + backup + "\n");
+    Tree tree(dir.path(), "the project directory");
+    try {
+      Transaction::recover(tree, ".journal");
+      FAIL();
+    } catch (const wfgen::files::FileError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                ".journal: error: line 3 is no entry wfgen writes (restore gen/a.yml " + backup +
+                    "); nothing was undone: look at it, then remove it");
+    }
+    EXPECT_EQ(slurp(outside / "secret"), "SECRET\n");
+    EXPECT_EQ(slurp(dir / "gen/a.yml"), "a old\n");
+  }
+  fs::remove_all(outside);
+}
+
+TEST_F(TransactionTest, AJournalWithAnUnknownEntryIsRefused) {
+  spit(dir / ".journal", "wfgen journal 1\nmove gen/a.yml gen/b.yml\n");
+  Tree tree(dir.path(), "the project directory");
+  try {
+    Transaction::recover(tree, ".journal");
+    FAIL();
+  } catch (const wfgen::files::FileError& e) {
+    EXPECT_STREQ(e.what(), ".journal: error: line 2 is no entry wfgen writes (move gen/a.yml "
+                           "gen/b.yml); nothing was undone: look at it, then remove it");
+  }
+  EXPECT_EQ(snapshot(dir.path()).size(), before.size() + 1);  // the journal, kept
+}

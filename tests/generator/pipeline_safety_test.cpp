@@ -297,6 +297,30 @@ TEST_F(FileSafety, ManifestValuesThatWouldBreakALineAreRefused) {
   EXPECT_NE(first_line(check().err).find("which has a name longer than 255 bytes"), std::string::npos);
 }
 
+// An output named as wfgen's own temporary files would be removed by the next generate
+// as left over, and named so by check: it is refused before anything is written.
+TEST_F(FileSafety, AnOutputNamedAsALeftoverIsRefused) {
+  add_family("  - {name: x, template: job.yml.j2, output: \"d/.wfgen-bak-0123456789abcdef\", "
+             "vars: {name: x, runner: r}}\n");
+  EXPECT_EQ(first_line(generate().err),
+            "wfgen.yml:13:45: error: output pattern gives 'd/.wfgen-bak-0123456789abcdef', which "
+            "is named as wfgen's temporary files and backups are (.wfgen-tmp- or .wfgen-bak- and "
+            "16 hex digits)");
+  EXPECT_FALSE(fs::exists(root / "generated/d"));
+}
+
+// A family's template that could name no file is refused at its line of the manifest.
+TEST_F(FileSafety, ATemplateNameThatCanNameNoFileIsRefusedAtTheManifest) {
+  add_family("  - {name: x, template: ../wfgen.yml, output: x.yml, vars: {name: x, runner: r}}\n");
+  EXPECT_EQ(first_line(check().err),
+            "wfgen.yml:13:25: error: template name '../wfgen.yml' escapes the template search "
+            "path");
+  spit(root / "wfgen.yml", "families:\n  - {name: x, template: \"job.yml.j2\\0x\", output: x.yml}\n");
+  EXPECT_EQ(first_line(check().err),
+            "wfgen.yml:2:25: error: 'template' must be a template name without control "
+            "characters");
+}
+
 TEST_F(FileSafety, OnlyRegularFilesAreReadAsSources) {
   fs::remove(root / "matrices/jobs.yml");
   fs::create_directories(root / "matrices/jobs.yml");

@@ -17,10 +17,6 @@
 
 namespace wfgen::jinja {
 
-namespace {
-
-// Jinja2's split_template_path: '/'-separated pieces, '.' and empty pieces dropped;
-// a '..' piece or a backslash would leave the search path and is refused.
 std::vector<std::string> split_template_path(std::string_view name) {
   std::vector<std::string> pieces;
   size_t start = 0;
@@ -29,14 +25,18 @@ std::vector<std::string> split_template_path(std::string_view name) {
     if (end == std::string_view::npos) end = name.size();
     std::string_view piece = name.substr(start, end - start);
     if (piece == ".." || piece.find('\\') != std::string_view::npos) {
-      throw_error(ErrorKind::Security,
-                  "template name '" + std::string(name) + "' escapes the template search path");
+      std::string message = "template name ";
+      append_string_repr(message, name);  // quoted and escaped as Python prints it
+      throw_error(ErrorKind::Security, message + " escapes the template search path");
     }
     if (!piece.empty() && piece != ".") pieces.emplace_back(piece);
     start = end + 1;
   }
+  if (name.find('\0') != std::string_view::npos) return {};
   return pieces;
 }
+
+namespace {
 
 bool read_file(const std::string& path, std::string& out) {
   std::ifstream in(path, std::ios::binary);

@@ -28,6 +28,12 @@ class Loader {
   virtual std::string not_found_message(std::string_view name) const;
 };
 
+// Jinja2's split_template_path: the '/'-separated pieces of a template name, '.' and empty
+// pieces dropped; a '..' piece or a backslash would leave the search path and is refused (a
+// Security error). None for a name with a NUL byte, which names no file (Python's
+// os.path.isfile is false for it: TemplateNotFound).
+std::vector<std::string> split_template_path(std::string_view name);
+
 // Looks a name up in each directory in order. Names use '/' and may not escape the
 // directories ('..' segments or absolute paths are refused, as Jinja2's split_template_path).
 class FileSystemLoader : public Loader {
