@@ -19,6 +19,8 @@ const LimitOption kLimits[] = {
     {"max_items", "Items of one list, dict or iterated range", &Limits::max_items},
     {"max_int_digits", "Digits of an int converted from or to a string", &Limits::max_int_digits},
     {"max_output", "Bytes of one rendered output", &Limits::max_output},
+    {"max_steps", "Loop iterations, calls and compared items of one render",
+     &Limits::max_steps},
 };
 
 const Limits kDefaults;
@@ -91,6 +93,30 @@ void check_string_size(uint64_t count, uint64_t each, uint64_t extra, std::strin
     total /= 10;
   } while (total);
   limit_exceeded(std::string(what) + " would be " + digits + " bytes long", "max_string", limit);
+}
+
+namespace detail {
+thread_local uint64_t steps_left = UINT64_MAX;
+}
+
+namespace {
+thread_local size_t budgets_open = 0;  // StepBudgets alive on this thread
+}
+
+void steps_exhausted() {
+  const size_t limit = active->max_steps;
+  detail::steps_left = 0;
+  limit_exceeded("the render took more than " + std::to_string(limit) +
+                     " steps (loop iterations, calls and compared items)",
+                 "max_steps", limit);
+}
+
+StepBudget::StepBudget() {
+  if (budgets_open++ == 0) detail::steps_left = active->max_steps;
+}
+
+StepBudget::~StepBudget() {
+  if (--budgets_open == 0) detail::steps_left = UINT64_MAX;
 }
 
 void check_items(size_t count, std::string_view what) {

@@ -32,6 +32,11 @@ struct Limits {
   size_t max_int_digits = 4300;
   // Bytes of one rendered output.
   size_t max_output = size_t{64} << 20;
+  // Work of one render: loop iterations, calls (macros, includes, blocks) and the items
+  // compared or hashed inside lists, tuples and dicts. Jinja2 has no such bound; without
+  // it, `for` in `for` over two long ranges, or comparing values that share their parts
+  // (2^100 paths through 100 levels), would run for ever.
+  size_t max_steps = 100'000'000;
 };
 
 // One limit: `name` is the manifest key (`limits: {max_string: N}`) and, with '-' for '_',
@@ -76,6 +81,31 @@ inline void check_string_growth(const std::string& s, std::string_view what) {
   if (s.size() > active_limits().max_string) check_string_size(s.size(), what);
 }
 void check_items(size_t count, std::string_view what = "a list");
+
+// The work left to the render running on this thread (see Limits::max_steps): unbounded
+// outside a render. Each Renderer holds a StepBudget; the outermost one on a thread sets
+// the budget, and a render inside it (an expression evaluated while another renders)
+// counts against the same.
+namespace detail {
+extern thread_local uint64_t steps_left;
+}
+[[noreturn]] void steps_exhausted();
+// Counts `n` steps of the render's work; an error once max_steps is passed.
+inline void count_steps(uint64_t n = 1) {
+  if (detail::steps_left < n) steps_exhausted();
+  detail::steps_left -= n;
+}
+class StepBudget {
+ public:
+  StepBudget();
+  ~StepBudget();
+  StepBudget(const StepBudget&) = delete;
+  StepBudget& operator=(const StepBudget&) = delete;
+};
+// For a list built item by item (split, a string's characters): checks what it has become.
+inline void check_item_growth(size_t count, std::string_view what) {
+  if (count > active_limits().max_items) check_items(count, what);
+}
 
 // What a command prints (exit 1, never an abort) when an allocation fails despite the
 // limits: a std::bad_alloc is caught where each command reports its errors.

@@ -215,6 +215,27 @@ TEST(Hostile, ExtendsCyclesAreErrorsAtTheExtends) {
             "b:1:4: error: an extends chain longer than 3 templates (limit max_recursion = 3)");
 }
 
+// A macro calling itself without end is stopped at the call past the limit, where it is
+// written (its body is entered from there), not at the start of the template.
+TEST(Hostile, RecursiveMacroIsStoppedAtItsCall) {
+  EnvironmentOptions o;
+  o.limits.max_recursion = 50;
+  const std::string limit =
+      "error: maximum recursion depth exceeded while calling a Python object (a recursive "
+      "macro, or an include/import cycle) (limit max_recursion = 50)";
+  EXPECT_EQ(render("name: x\n{% macro f(n) %}\nline2\n  {{ f(n+1) }}\n{% endmacro %}\n"
+                   "{{ f(1) }}\n",
+                   o),
+            "main.j2:4:7: " + limit);
+  // Answered from the macro memo (a pure macro of scalars) or run: the same place.
+  EXPECT_EQ(render("{% macro g(n) %}{{ g(n) }}{% endmacro %}{{ g(1) }}", o),
+            "main.j2:1:21: " + limit);
+  EXPECT_EQ(render({{"main.j2", "{% from 'm' import h %}\n{{ h(1) }}"},
+                    {"m", "{% macro h(n) %}\n  {{- h(n + 1) }}{% endmacro %}"}},
+                   o),
+            "m:2:8: " + limit);
+}
+
 // --- sizes: refused before anything of that size is allocated ---------------------------
 
 TEST(Hostile, HugeSizesAreRefusedBeforeAllocating) {
@@ -251,6 +272,74 @@ TEST(Hostile, HugeSizesAreRefusedBeforeAllocating) {
        "10000000)"},
   };
   for (const auto& c : cases) EXPECT_EQ(render(c.source), c.expected) << c.source;
+}
+
+// Every string and list a template makes is within max_string and max_items, whichever
+// operator, filter or method makes it; those that would grow far past it stop as they grow.
+TEST(Hostile, EveryStringAndListIsBounded) {
+  EnvironmentOptions o;
+  o.limits.max_string = 1000;
+  o.limits.max_items = 100;
+  const std::string str_limit = " (limit max_string = 1000)";
+  const std::string items_limit = " (limit max_items = 100)";
+  struct {
+    const char* source;
+    std::string expected;
+  } cases[] = {
+      {"{% set s = 'a' * 600 %}{{ s ~ s }}",
+       "main.j2:1:29: error: a string would be 1200 bytes long" + str_limit},
+      {"{% set ns = namespace(v='a') %}{% for i in range(40) %}{% set ns.v = ns.v ~ ns.v %}"
+       "{% endfor %}{{ ns.v|length }}",
+       "main.j2:1:75: error: a string would be 1024 bytes long" + str_limit},
+      {"{{ ('\"' * 600)|tojson }}", "main.j2:1:16: error: a string would be 1202 bytes long" + str_limit},
+      {"{{ ('<' * 300)|escape }}", "main.j2:1:16: error: a string would be 1200 bytes long" + str_limit},
+      {"{% set s = 'a' * 600 %}{{ '%s%s' % (s, s) }}",
+       "main.j2:1:34: error: a string would be 1200 bytes long" + str_limit},
+      {"{% set s = 'a' * 600 %}{{ '{}{}'.format(s, s) }}",
+       "main.j2:1:40: error: a string would be 1200 bytes long" + str_limit},
+      {"{{ ('a' * 600)|list|length }}",
+       "main.j2:1:16: error: the characters of a string would have 600 items" + items_limit},
+      {"{{ ('ab' * 60)|map('upper')|list|length }}",
+       "main.j2:1:29: error: the characters of a string would have 120 items" + items_limit},
+      {"{{ ('a,' * 200).split(',')|length }}",
+       "main.j2:1:22: error: the result of split() would have 101 items" + items_limit},
+      {"{{ ('a ' * 200).split()|length }}",
+       "main.j2:1:22: error: the result of split() would have 101 items" + items_limit},
+      {"{{ ('a\\n' * 200).splitlines()|length }}",
+       "main.j2:1:28: error: the result of splitlines() would have 101 items" + items_limit},
+      {"{{ ('a,' * 200).rsplit(',')|length }}",
+       "main.j2:1:23: error: the result of rsplit() would have 101 items" + items_limit},
+  };
+  for (const auto& c : cases) EXPECT_EQ(render(c.source, o), c.expected) << c.source;
+  // At the limit, each is made.
+  EXPECT_EQ(render("{{ (('a' * 500) ~ ('a' * 500))|length }} {{ ('a' * 100)|list|length }}", o),
+            "1000 100");
+}
+
+// Work without end (loops in loops over long ranges, values that share their parts
+// compared: 2^100 paths) stops at max_steps, where the step past it was taken.
+TEST(Hostile, WorkIsBoundedByMaxSteps) {
+  EnvironmentOptions o;
+  o.limits.max_steps = 1000;
+  const std::string limit =
+      "error: the render took more than 1000 steps (loop iterations, calls and compared items) "
+      "(limit max_steps = 1000)";
+  EXPECT_EQ(render("{% for i in range(100) %}\n{% for j in range(100) %}{% endfor %}"
+                   "{% endfor %}",
+                   o),
+            "main.j2:2:18: " + limit);
+  EXPECT_EQ(render("{% macro m() %}{% endmacro %}{% for i in range(600) %}{{ m() }}{{ m() }}"
+                   "{% endfor %}",
+                   o),
+            "main.j2:1:59: " + limit);
+  const std::string shared =
+      "{% set ns = namespace(a=[1], b=[1]) %}{% for i in range(100) %}"
+      "{% set ns.a = [ns.a, ns.a] %}{% set ns.b = [ns.b, ns.b] %}{% endfor %}";
+  EXPECT_EQ(render(shared + "{{ ns.a == ns.b }}", o), "main.j2:1:137: " + limit);
+  EXPECT_EQ(render(shared + "{{ ns.a < ns.b }}", o), "main.j2:1:137: " + limit);
+  EXPECT_EQ(render(shared + "{{ ns.a in [ns.b] }}", o), "main.j2:1:137: " + limit);
+  // Within the budget: the same, 300 iterations of 3 steps.
+  EXPECT_EQ(render("{% for i in range(300) %}{{ [i] == [i] }}{% endfor %}", o).size(), 300u * 4);
 }
 
 TEST(Hostile, OutputAndCapturedBlocksAreBounded) {

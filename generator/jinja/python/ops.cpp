@@ -1,10 +1,12 @@
 #include "jinja/python/ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
 
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/float_repr.h"
 #include "jinja/python/int_digits.h"
 #include "jinja/python/unicode.h"
@@ -281,6 +283,7 @@ bool equals(const Value& a, const Value& b) {
       const auto& x = a.items();
       const auto& y = b.items();
       if (x.size() != y.size()) return false;
+      count_steps(x.size());  // values that share their parts would take 2^depth otherwise
       for (size_t i = 0; i < x.size(); ++i) {
         if (!equals(x[i], y[i])) return false;
       }
@@ -292,6 +295,7 @@ bool equals(const Value& a, const Value& b) {
       const DictObj& x = a.dict_obj();
       const DictObj& y = b.dict_obj();
       if (x.size() != y.size()) return false;
+      count_steps(x.size());
       for (const auto& [k, val] : x.entries()) {
         const Value* other = y.find(k);
         if (!other || !equals(val, *other)) return false;
@@ -317,6 +321,7 @@ int compare(const Value& a, const Value& b, std::string_view op) {
     DepthGuard guard("comparing values");
     const auto& x = a.items();
     const auto& y = b.items();
+    count_steps(std::min(x.size(), y.size()));
     for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
       if (equals(x[i], y[i])) continue;
       return compare(x[i], y[i], op);
@@ -405,6 +410,8 @@ std::vector<Value> iterate(const Value& v) {
     }
     case Kind::String: {
       const std::string& s = v.as_string();
+      if (s.size() > active_limits().max_items)
+        check_items(utf8::length(s), "the characters of a string");
       std::vector<Value> chars;
       chars.reserve(s.size());
       size_t i = 0;
@@ -473,6 +480,7 @@ size_t hash_value(const Value& v) {
       return std::hash<std::string>()(v.as_string());
     case Kind::Tuple: {
       DepthGuard guard("hashing a value");
+      count_steps(v.items().size());
       size_t h = 0x345678;
       for (const auto& item : v.items()) h = h * 1000003 ^ hash_value(item);
       return h;

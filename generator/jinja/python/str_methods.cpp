@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/format.h"
 #include "jinja/python/index.h"
 #include "jinja/python/method_binding.h"
@@ -218,6 +219,7 @@ Value str_split(Runtime&, const Value& self, CallArgs& args) {
       size_t pos = s.find(a.sep, i);
       if (pos == std::string::npos) break;
       parts.push_back(s.substr(i, pos - i));
+      check_item_growth(parts.size(), "the result of split()");
       i = pos + a.sep.size();
     }
     parts.push_back(s.substr(i));
@@ -236,6 +238,7 @@ Value str_rsplit(Runtime&, const Value& self, CallArgs& args) {
       size_t pos = s.rfind(a.sep, end - a.sep.size());
       if (pos == std::string::npos) break;
       parts.push_back(s.substr(pos + a.sep.size(), end - pos - a.sep.size()));
+      check_item_growth(parts.size(), "the result of rsplit()");
       end = pos;
     }
     parts.push_back(s.substr(0, end));
@@ -255,6 +258,7 @@ Value str_rsplit(Runtime&, const Value& self, CallArgs& args) {
       int64_t j = i--;
       while (i >= 0 && !space(i)) --i;
       parts.push_back(piece(i + 1, j + 1));
+      check_item_growth(parts.size(), "the result of rsplit()");
     }
     if (i >= 0) {
       while (i >= 0 && space(i)) --i;

@@ -49,6 +49,7 @@ std::vector<std::string> py_split_whitespace(std::string_view s, int64_t maxspli
     size_t j = i++;
     while (i < len && !utf8::is_space(cps[i])) ++i;
     parts.push_back(piece(j, i));
+    check_item_growth(parts.size(), "the result of split()");
   }
   if (i < len) {
     while (i < len && utf8::is_space(cps[i])) ++i;
@@ -85,6 +86,7 @@ std::vector<std::string> py_splitlines(std::string_view s, bool keepends) {
     if (!is_line_break(cp)) continue;
     if (cp == '\r' && i < s.size() && s[i] == '\n') ++i;
     lines.emplace_back(s.substr(line_start, (keepends ? i : start) - line_start));
+    check_item_growth(lines.size(), "the result of splitlines()");
     line_start = i;
   }
   if (line_start < s.size()) lines.emplace_back(s.substr(line_start));

@@ -98,16 +98,18 @@ void Renderer::rethrow_located(TemplateError& e, uint32_t pos) const {
 // stops them here, and the stack check whatever nesting inside each call adds.
 void Renderer::enter_call(uint32_t pos) {
   size_t limit = env_.options().limits.max_recursion;
-  if (depth_ < limit && !stack_exhausted()) {
-    ++depth_;
-    return;
-  }
   try {
+    count_steps();  // a call is a step of max_steps
+    if (depth_ < limit && !stack_exhausted()) {
+      ++depth_;
+      return;
+    }
     if (depth_ < limit) raise_stack_exhausted();
     limit_exceeded("maximum recursion depth exceeded while calling a Python object (a recursive "
                    "macro, or an include/import cycle)",
                    "max_recursion", limit);
   } catch (TemplateError& e) {
+    if (pos == kCallerLocates) throw;
     rethrow_located(e, pos);
   }
 }
@@ -343,6 +345,7 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   std::vector<Value> items;
   try {
     items = iterate(iterable);
+    count_steps(items.size());  // each iteration is a step of max_steps, counted up front
   } catch (TemplateError& e) {
     rethrow_located(e, s.iter->pos);
   }
@@ -562,7 +565,7 @@ Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* dir
   if (const std::string* kept = memo.find(*macro.def, memo_key_)) {
     {
       Restore<const Template*> t(tmpl_, macro.tmpl);  // where a call that runs fails
-      enter_call(0);                                  // the nesting limit holds
+      enter_call(kCallerLocates);                     // the nesting limit holds
       leave_call();
     }
     // What does not fit the output's limit (a capture's is max_string) is made again, to
@@ -648,7 +651,7 @@ Value Renderer::run_macro(const MacroObj& macro, CallArgs& args, Output* direct)
   Restore<Ref<Context>> c(ctx_, macro.ctx);
   Restore<const Template*> t(tmpl_, macro.tmpl);
   Restore<bool> s(suppress_output_, false);
-  enter_call(0);
+  enter_call(kCallerLocates);
   try {
     // Defaults are evaluated inside the macro, in order: later ones see earlier params.
     const size_t first_default = nparams - def.defaults.size();

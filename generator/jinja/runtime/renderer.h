@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/runtime.h"
 #include "jinja/runtime/frame.h"
 #include "jinja/runtime/objects.h"
@@ -213,6 +215,10 @@ class Renderer : public Runtime {
 
   // Locates an error raised while evaluating `pos` in the current template.
   [[noreturn]] void rethrow_located(TemplateError& e, uint32_t pos) const;
+  // One more nested call (macro, include, block, recursive loop) within max_recursion and
+  // the stack; an error over it is located at `pos`, or, with kCallerLocates (a macro's
+  // body, entered from wherever it was called), where the call expression catches it.
+  static constexpr uint32_t kCallerLocates = UINT32_MAX;
   void enter_call(uint32_t pos);
   void leave_call() { --depth_; }
 
@@ -228,6 +234,7 @@ class Renderer : public Runtime {
   size_t args_in_use_ = 0;
 
   const Environment& env_;
+  StepBudget steps_;  // max_steps, for this render (and those inside it)
   Output* out_;
   SourceTrace* trace_ = nullptr;  // null unless the caller asked where the output came from
   std::vector<std::unique_ptr<Output>> spare_buffers_;

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/ops.h"
 
 namespace wfgen::jinja {
@@ -24,21 +25,29 @@ Value Value::integer(BigInt b) {
   WFGEN_MAKE_HEAP(Kind::BigInt, new BigIntObj(std::move(b)));
 }
 
+// Every string and list a template makes passes here: the one check of max_string and
+// max_items that no producer can miss (`~`, format(), tojson, a filter's result). Those
+// that can grow without bound before they are made (split, repetition, join) also check
+// as they grow, so that memory stays within the limit too.
 Value Value::string(std::string s) {
+  check_string_growth(s, "a string");
   WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s)));
 }
 
 Value Value::markup(std::string s) {
+  check_string_growth(s, "a string");
   WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s), true));
 }
 
 Value Value::list(std::vector<Value> items) {
+  check_item_growth(items.size(), "a list");
   auto* l = new ListObj;
   l->items = std::move(items);
   WFGEN_MAKE_HEAP(Kind::List, l);
 }
 
 Value Value::tuple(std::vector<Value> items) {
+  check_item_growth(items.size(), "a tuple");
   auto* l = new ListObj;
   l->items = std::move(items);
   WFGEN_MAKE_HEAP(Kind::Tuple, l);
