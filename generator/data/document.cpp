@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 
 #include "yaml/tree.h"
 
@@ -102,22 +103,45 @@ Mark Document::mark_within(std::string_view ptr, std::string_view value, int lin
   Mark start = value_mark(ptr);
   if (start.line <= 0 || line <= 0 || col <= 0) return start;
   std::string_view want = value;
-  int value_lines = 1;
-  for (size_t i = 0; i < value.size(); ++i) value_lines += value[i] == '\n';
+  // The file lines the value may span: one per line of it, one per space (a folded or
+  // multi-line scalar joins lines with one), and a block scalar's header line.
+  int value_lines = 2;
+  for (size_t i = 0; i < value.size(); ++i) value_lines += value[i] == '\n' || value[i] == ' ';
   for (int l = 1; l < line; ++l) {
     size_t nl = want.find('\n');
     if (nl == std::string_view::npos) return start;
     want.remove_prefix(nl + 1);
   }
   want = want.substr(0, want.find('\n'));
-  // The value's lines follow its start (a block scalar's first line is the next one).
-  for (int l = start.line; l <= start.line + value_lines; ++l) {
-    std::string file_line = line_of(*text_, l);
-    size_t from = l == start.line ? static_cast<size_t>(start.col - 1) : 0;
-    if (from > file_line.size()) continue;
-    size_t at = file_line.find(want, from);
-    if (at != std::string::npos) return Mark{l, static_cast<int>(at) + col};
-  }
+  // The value's lines follow its start (a block scalar's first line is the next one);
+  // `text` is first found on one of them, from the value's start.
+  auto find_in_value = [&](std::string_view text, auto&& mark) -> std::optional<Mark> {
+    for (int l = start.line; l <= start.line + value_lines; ++l) {
+      std::string file_line = line_of(*text_, l);
+      size_t from = l == start.line ? static_cast<size_t>(start.col - 1) : 0;
+      if (from > file_line.size()) continue;
+      size_t at = file_line.find(text, from);
+      if (at != std::string::npos) return mark(l, at);
+    }
+    return std::nullopt;
+  };
+  // The value's line as written: the column within it is the column in the file.
+  if (auto m = find_in_value(want, [&](int l, size_t at) {
+        return Mark{l, static_cast<int>(at) + col};
+      }))
+    return *m;
+  // Not as written (a folded or multi-line scalar joins lines, an escape is read as what it
+  // stands for): the rest of the line from the column often is, and is where it points.
+  size_t rest_at = 0;  // the byte of code point `col` (template columns count characters)
+  for (int cp = 1; cp < col && rest_at < want.size(); ++cp)
+    do ++rest_at; while (rest_at < want.size() && (static_cast<unsigned char>(want[rest_at]) & 0xC0) == 0x80);
+  constexpr size_t kShortest = 4;  // shorter would match by chance
+  std::string_view rest = want.substr(rest_at);
+  if (rest.size() >= kShortest)
+    if (auto m = find_in_value(rest, [&](int l, size_t at) {
+          return Mark{l, static_cast<int>(at) + 1};
+        }))
+      return *m;
   return start;
 }
 

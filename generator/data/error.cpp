@@ -31,7 +31,14 @@ std::string DataError::format() const {
 
 std::string caret_excerpt(std::string_view source_line, int col) {
   if (source_line.empty()) return {};
-  return jinja::caret_excerpt(source_line, col, "  ");
+  return jinja::caret_excerpt(source_line, code_point_column(source_line, col), "  ");
+}
+
+int code_point_column(std::string_view line, int col) {
+  int cp = 1;
+  for (size_t i = 0; i + 1 < static_cast<size_t>(col) && i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++cp;
+  return cp;
 }
 
 Mark mark_at(std::string_view text, size_t offset) {

@@ -35,8 +35,12 @@ class DataError : public std::runtime_error {
 };
 
 // jinja::caret_excerpt with the data layer's two-space indent (tabs kept, long lines cut to a
-// window around the column). Empty when the line is empty.
+// window around the column), for a column counted in bytes as data and lint count them.
+// Empty when the line is empty.
 std::string caret_excerpt(std::string_view source_line, int col);
+
+// Byte column -> code point column, given the line the column is in.
+int code_point_column(std::string_view line, int col);
 
 // The mark of byte `offset` of `text` (columns count bytes).
 Mark mark_at(std::string_view text, size_t offset);

@@ -12,26 +12,37 @@ void throw_error(ErrorKind kind, std::string message) {
 
 std::string caret_excerpt(std::string_view line, int col, std::string_view indent) {
   constexpr size_t kBefore = 80, kWidth = 160;
-  size_t at = col > 0 ? static_cast<size_t>(col - 1) : 0;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a CRLF file's line
+  auto continuation = [&](size_t i) { return (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
+  // The byte where code point `col` starts.
+  size_t at = 0;
+  for (int cp = 1; cp < col && at < line.size(); ++cp)
+    do ++at; while (at < line.size() && continuation(at));
   size_t start = 0, end = line.size();
   if (line.size() > kWidth) {
     start = at > kBefore ? std::min(at - kBefore, line.size()) : 0;
     end = std::min(line.size(), start + kWidth);
     // Never cut a UTF-8 sequence in two.
-    auto continuation = [&](size_t i) { return (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
     while (start > 0 && start < line.size() && continuation(start)) --start;
     while (end < line.size() && continuation(end)) ++end;
   }
   std::string_view lead = start > 0 ? "..." : "";
   std::string out(indent);
   out += lead;
-  out += line.substr(start, end - start);
+  // A control character would act on the terminal (or end a C string: a NUL) rather than
+  // show; it is shown as '?', one column as the caret counts it.
+  for (char c : line.substr(start, end - start)) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 && c != '\t') || u == 0x7f ? '?' : c;
+  }
   if (end < line.size()) out += "...";
   out += '\n';
   out += indent;
   out.append(lead.size(), ' ');
-  // The caret lines up under the column; tabs are kept so it aligns in a terminal.
-  for (size_t i = start; i < at && i < end; ++i) out += line[i] == '\t' ? '\t' : ' ';
+  // The caret lines up under the column, one space a code point; tabs are kept so it
+  // aligns in a terminal.
+  for (size_t i = start; i < at && i < end; ++i)
+    if (!continuation(i)) out += line[i] == '\t' ? '\t' : ' ';
   out += "^\n";
   return out;
 }

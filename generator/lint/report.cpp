@@ -40,14 +40,6 @@ std::string note_text(const Note& n) {
   return n.file.empty() ? n.text : location(n.file, n.line, n.col) + ": " + n.text;
 }
 
-// Byte column -> code point column, given the line the column is in.
-int code_point_column(std::string_view line, int col) {
-  int cp = 1;
-  for (size_t i = 0; i + 1 < static_cast<size_t>(col) && i < line.size(); ++i)
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++cp;
-  return cp;
-}
-
 // A relative path as a URI reference: every byte outside RFC 3986's unreserved set and
 // '/' percent-encoded.
 std::string uri_of(std::string_view path) {
@@ -157,7 +149,7 @@ ordered_json sarif_location(std::string_view file, int line, int col, std::strin
   if (line > 0) {
     ordered_json region;
     region["startLine"] = line;
-    if (col > 0) region["startColumn"] = excerpt.empty() ? col : code_point_column(excerpt, col);
+    if (col > 0) region["startColumn"] = excerpt.empty() ? col : data::code_point_column(excerpt, col);
     if (!excerpt.empty()) region["snippet"] = {{"text", std::string(excerpt)}};
     phys["region"] = std::move(region);
   }

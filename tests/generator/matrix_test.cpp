@@ -219,6 +219,22 @@ TEST(MatrixErrors, ExcludeThatMatchesNothing) {
             "m.yml:4:6: error: unknown axis 'aa' (did you mean 'a'?)");
 }
 
+// An expression error points into the file where its value is not written as read: a
+// folded scalar (lines joined), an escape; the rest of the line from the column is found.
+TEST(MatrixErrors, ExpressionErrorsPointIntoFoldedAndEscapedValues) {
+  EXPECT_EQ(error_of("fields: {n: int, z: int}\n"
+                     "derive:\n"
+                     "  z: >-\n"
+                     "    n +\n"
+                     "    n // 0\n"
+                     "entries: [{n: 1}]\n"),
+            "m.yml:5:7: error: in derived field 'z': integer division or modulo by zero");
+  EXPECT_EQ(error_of("fields: {n: int, z: string}\n"
+                     "derive: {z: \"'\\u00e9' ~ missing_name\"}\n"
+                     "entries: [{n: 1}]\n"),
+            "m.yml:2:23: error: in derived field 'z': 'missing_name' is undefined");
+}
+
 TEST(MatrixErrors, MissingRequiredFieldAtTheEntry) {
   EXPECT_EQ(error_of("fields: {name: string, os: string}\nentries:\n  - {name: a}\n"),
             "m.yml:3:5: error: missing required field 'os'");

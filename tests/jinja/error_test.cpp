@@ -67,6 +67,32 @@ TEST(Errors, TemplateNamesMayNotEscapeTheSearchPath) {
   std::filesystem::remove_all(dir);
 }
 
+// Template columns count characters, as Jinja2's do; the caret stands under the one named.
+TEST(Errors, TheCaretStandsUnderTheCharacterAfterMultiByteText) {
+  EXPECT_EQ(error_of({{"t", "\u00e9\u00e9\u00e9 {{ x | nope }}"}}, "t"),
+            "t:1:12: error: No filter named 'nope'.\n"
+            "    \u00e9\u00e9\u00e9 {{ x | nope }}\n"
+            "    " + std::string(11, ' ') + "^\n");
+}
+
+// A name with a NUL byte names no file (Python's os.path.isfile is false for it): not
+// found, the name escaped in the message, never the file named by what precedes the NUL.
+TEST(Errors, ATemplateNameWithANulByteIsNotFound) {
+  auto dir = std::filesystem::temp_directory_path() / "wfgen-error-test-nul";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "t") << "{% include 't2" << '\0' << "zz' %}";
+  std::ofstream(dir / "t2") << "found";
+  Environment env({}, std::make_shared<FileSystemLoader>(std::vector<std::string>{dir.string()}));
+  try {
+    env.render("t", Value::dict());
+    FAIL() << "the name before the NUL was included";
+  } catch (const TemplateError& e) {
+    EXPECT_EQ(e.format(), (dir / "t").string() + ":1:4: error: 't2\\x00zz' not found in search "
+                              "path: '" + dir.string() + "'\n    {% include 't2?zz' %}\n       ^\n");
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Errors, UnknownFilterIsAnErrorAtParseTime) {
   EXPECT_EQ(error_of({{"t", "{{ x | nope }}"}}, "t"),
             "t:1:8: error: No filter named 'nope'.\n"
