@@ -207,16 +207,41 @@ TEST(MacroMemo, AKeptCallTooDeepFailsAtItsCall) {
   EXPECT_EQ(error_with("{% macro q(v) %}{{ v }}{{ '' }}{% endmacro %}"), runs);
 }
 
+// A call answered from the memo takes the steps its run took: a render stops where it
+// would, had no call been kept.
+TEST(MacroMemo, AKeptCallTakesTheStepsOfItsRun) {
+  EnvironmentOptions options;
+  options.limits.max_steps = 120;
+  // m() compares two lists of 10: 11 steps a call, its own included; the 10th call is one
+  // too many. The same macro with a `set` (which takes no step) is never kept.
+  const std::string ten = "[v, v, v, v, v, v, v, v, v, v]";
+  auto source = [&](const std::string& tail) {
+    return "{% macro m(v) %}{{ " + ten + " == " + ten + " }}" + tail +
+           "{% endmacro %}{% for i in range(20) %}{{ m('x') }}{% endfor %}";
+  };
+  Environment kept(options, std::make_shared<MapLoader>(
+                                std::map<std::string, std::string, std::less<>>{}));
+  Environment runs(options, std::make_shared<MapLoader>(
+                                std::map<std::string, std::string, std::less<>>{}));
+  const std::string run_error = error_of(runs, source("{% set _ = 1 %}"));
+  EXPECT_EQ(runs.macro_memo().size(), 0u);
+  EXPECT_EQ(run_error, "t:1:20: the render took more than 120 steps (loop iterations, calls "
+                       "and compared items) (limit max_steps = 120)");
+  EXPECT_EQ(error_of(kept, source("")), run_error);
+  EXPECT_EQ(kept.macro_memo().size(), 1u);
+}
+
 TEST(MacroMemo, IsBounded) {
   MacroMemo memo;
   auto def = std::make_shared<MacroDef>();
-  memo.add(def, "k", std::string(MacroMemo::kMaxOutput + 1, 'x'));
+  memo.add(def, "k", std::string(MacroMemo::kMaxOutput + 1, 'x'), 1);
   EXPECT_EQ(memo.size(), 0u);
-  memo.add(def, "k", "out");
-  memo.add(def, "k", "other");  // the first output stays
+  memo.add(def, "k", "out", 3);
+  memo.add(def, "k", "other", 4);  // the first output stays
   EXPECT_EQ(memo.size(), 1u);
   ASSERT_NE(memo.find(*def, "k"), nullptr);
-  EXPECT_EQ(*memo.find(*def, "k"), "out");
+  EXPECT_EQ(memo.find(*def, "k")->output, "out");
+  EXPECT_EQ(memo.find(*def, "k")->steps, 3u);
   EXPECT_EQ(memo.find(*def, "j"), nullptr);
 }
 

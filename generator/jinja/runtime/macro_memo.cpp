@@ -44,7 +44,7 @@ bool MacroMemo::key_of(const std::vector<Value>& args, std::string& key) {
   return true;
 }
 
-const std::string* MacroMemo::find(const MacroDef& def, const std::string& key) const {
+const MacroMemo::Kept* MacroMemo::find(const MacroDef& def, const std::string& key) const {
   auto outputs = by_macro_.find(&def);
   if (outputs == by_macro_.end()) return nullptr;
   auto found = outputs->second.by_key.find(key);
@@ -52,13 +52,14 @@ const std::string* MacroMemo::find(const MacroDef& def, const std::string& key) 
 }
 
 void MacroMemo::add(const std::shared_ptr<MacroDef>& def, std::string key,
-                    std::string_view output) {
+                    std::string_view output, uint64_t steps) {
   auto outputs = by_macro_.find(def.get());
   const bool new_macro = outputs == by_macro_.end();
   const size_t cost = key.size() + output.size() + kEntryCost + (new_macro ? kMacroCost : 0);
   if (output.size() > kMaxOutput || bytes_ + cost > kMaxBytes) return;
   if (new_macro) outputs = by_macro_.emplace(def.get(), Outputs{def, {}}).first;
-  if (outputs->second.by_key.try_emplace(std::move(key), output).second) bytes_ += cost;
+  if (outputs->second.by_key.try_emplace(std::move(key), Kept{std::string(output), steps}).second)
+    bytes_ += cost;
 }
 
 size_t MacroMemo::size() const {

@@ -5,6 +5,7 @@
 // thread's); bounded, past which calls run as ever.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -28,10 +29,18 @@ class MacroMemo {
   // is not a scalar (none, bool, int, float, str).
   static bool key_of(const std::vector<Value>& args, std::string& key);
 
+  // What a call printed, and the steps (max_steps) its run took: a call answered from the
+  // memo takes them too, so that a render's count, and where it stops, do not depend on
+  // what earlier renders on the thread kept.
+  struct Kept {
+    std::string output;
+    uint64_t steps = 0;
+  };
   // What a call of `def` with arguments keyed `key` printed, or null.
-  const std::string* find(const MacroDef& def, const std::string& key) const;
+  const Kept* find(const MacroDef& def, const std::string& key) const;
   // Keeps `output` (unless too large, or the memo is full).
-  void add(const std::shared_ptr<MacroDef>& def, std::string key, std::string_view output);
+  void add(const std::shared_ptr<MacroDef>& def, std::string key, std::string_view output,
+           uint64_t steps);
 
   // How many outputs it keeps.
   size_t size() const;
@@ -39,7 +48,7 @@ class MacroMemo {
  private:
   struct Outputs {
     std::shared_ptr<MacroDef> def;  // kept alive: no other macro may take its address
-    std::unordered_map<std::string, std::string> by_key;
+    std::unordered_map<std::string, Kept> by_key;
   };
   std::unordered_map<const MacroDef*, Outputs> by_macro_;
   size_t bytes_ = 0;

@@ -562,31 +562,35 @@ Value Renderer::call_macro(const MacroObj& macro, CallArgs& args, Output* direct
 
 Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* direct) {
   MacroMemo& memo = env_.macro_memo();
-  if (const std::string* kept = memo.find(*macro.def, memo_key_)) {
+  if (const MacroMemo::Kept* kept = memo.find(*macro.def, memo_key_)) {
+    // What does not fit the output's limit (a capture's is max_string), or the steps left,
+    // is made again, to fail where the body fails.
+    const size_t room = direct ? direct->room() : env_.options().limits.max_string;
+    if (kept->output.size() > room || kept->steps > detail::steps_left)
+      return run_macro(macro, args, direct);
     {
       Restore<const Template*> t(tmpl_, macro.tmpl);  // where a call that runs fails
       enter_call(kCallerLocates);                     // the nesting limit holds
       leave_call();
     }
-    // What does not fit the output's limit (a capture's is max_string) is made again, to
-    // fail where the body fails.
-    const size_t room = direct ? direct->room() : env_.options().limits.max_string;
-    if (kept->size() > room) return run_macro(macro, args, direct);
-    if (!direct) return Value::string(*kept);
-    direct->append(*kept);
+    if (kept->steps > 1) count_steps(kept->steps - 1);  // the run's, its call counted above
+    if (!direct) return Value::string(kept->output);
+    direct->append(kept->output);
     return Value::none();
   }
   std::string key = memo_key_;
+  const uint64_t steps_before = detail::steps_left;
   if (!direct) {
     Value result = run_macro(macro, args, nullptr);
-    memo.add(macro.def, std::move(key), result.as_string());
+    memo.add(macro.def, std::move(key), result.as_string(), steps_before - detail::steps_left);
     return result;
   }
   const size_t before = direct->total();
   run_macro(macro, args, direct);
   const size_t printed = direct->total() - before;
   if (printed <= direct->size())  // not sent on yet (a streamed output)
-    memo.add(macro.def, std::move(key), direct->view().substr(direct->size() - printed));
+    memo.add(macro.def, std::move(key), direct->view().substr(direct->size() - printed),
+             steps_before - detail::steps_left);
   return Value::none();
 }
 
