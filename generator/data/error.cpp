@@ -41,10 +41,20 @@ int code_point_column(std::string_view line, int col) {
   return cp;
 }
 
+namespace {
+
+// Whether text[i] ends a line as YAML reads breaks: "\n", or a "\r" not before a "\n"
+// (a file may break its lines with "\r" alone).
+bool ends_line(std::string_view text, size_t i) {
+  return text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+}
+
+}  // namespace
+
 Mark mark_at(std::string_view text, size_t offset) {
   Mark m{1, 1};
   for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n')
+    if (ends_line(text, i))
       ++m.line, m.col = 1;
     else
       ++m.col;
@@ -56,13 +66,13 @@ std::string line_of(std::string_view text, int line) {
   if (line <= 0) return {};
   size_t start = 0;
   for (int i = 1; i < line; ++i) {
-    size_t nl = text.find('\n', start);
-    if (nl == std::string_view::npos) return {};
-    start = nl + 1;
+    while (start < text.size() && !ends_line(text, start)) ++start;
+    if (start == text.size()) return {};
+    ++start;
   }
-  size_t end = text.find('\n', start);
-  std::string_view l =
-      text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
+  size_t end = start;
+  while (end < text.size() && !ends_line(text, end)) ++end;
+  std::string_view l = text.substr(start, end - start);
   if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
   return std::string(l);
 }

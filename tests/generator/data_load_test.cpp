@@ -108,6 +108,15 @@ TEST(DataYaml, TheCaretStandsUnderTheCharacterAfterMultiByteText) {
 
 // A control character in the excerpt is shown as '?': a NUL would end the message where a
 // C string is made of it, and others would act on the terminal.
+// A file whose lines end in "\r" alone (as YAML allows) has its excerpt too.
+TEST(DataYaml, LinesBrokenByCarriageReturnsHaveTheirExcerpt) {
+  DataError e = yaml_error("a: 1\rb: 2\rb: 3\r");
+  EXPECT_EQ(e.format(),
+            "x.yml:3:1: error: duplicate key 'b' (first defined at line 2)\n"
+            "  b: 3\n"
+            "  ^\n");
+}
+
 TEST(DataYaml, ControlCharactersInTheExcerptShowAsQuestionMarks) {
   DataError e = yaml_error(std::string("a: \"b\0c\"\r\n", 10));
   EXPECT_EQ(e.format(),
