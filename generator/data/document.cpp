@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "yaml/tree.h"
 
@@ -103,45 +105,54 @@ Mark Document::mark_within(std::string_view ptr, std::string_view value, int lin
   Mark start = value_mark(ptr);
   if (start.line <= 0 || line <= 0 || col <= 0) return start;
   std::string_view want = value;
-  // The file lines the value may span: one per line of it, one per space (a folded or
-  // multi-line scalar joins lines with one), and a block scalar's header line.
-  int value_lines = 2;
-  for (size_t i = 0; i < value.size(); ++i) value_lines += value[i] == '\n' || value[i] == ' ';
   for (int l = 1; l < line; ++l) {
     size_t nl = want.find('\n');
     if (nl == std::string_view::npos) return start;
     want.remove_prefix(nl + 1);
   }
   want = want.substr(0, want.find('\n'));
-  // The value's lines follow its start (a block scalar's first line is the next one);
-  // `text` is first found on one of them, from the value's start.
-  auto find_in_value = [&](std::string_view text, auto&& mark) -> std::optional<Mark> {
-    for (int l = start.line; l <= start.line + value_lines; ++l) {
-      std::string file_line = line_of(*text_, l);
-      size_t from = l == start.line ? static_cast<size_t>(start.col - 1) : 0;
-      if (from > file_line.size()) continue;
-      size_t at = file_line.find(text, from);
-      if (at != std::string::npos) return mark(l, at);
+  // The byte of code point `col` in `want` (template columns count characters).
+  auto continuation = [&](size_t i) { return (static_cast<unsigned char>(want[i]) & 0xC0) == 0x80; };
+  size_t col_at = 0;
+  for (int cp = 1; cp < col && col_at < want.size(); ++cp)
+    do ++col_at; while (col_at < want.size() && continuation(col_at));
+  // The file lines the value may span, from its start: one per line of it, one per space (a
+  // folded or multi-line scalar joins lines with one), and a block scalar's header line.
+  const std::string_view text = *text_;
+  size_t lines_left = 2;
+  for (char c : value) lines_left += c == '\n' || c == ' ';
+  std::vector<std::pair<int, std::string_view>> lines;  // (number, text), read once
+  size_t at = 0;
+  for (int l = 1; l < start.line && at < text.size(); ++at)
+    if (ends_line(text, at)) ++l;
+  for (int l = start.line; lines_left-- > 0 && at <= text.size(); ++l) {
+    size_t end = at;
+    while (end < text.size() && !ends_line(text, end)) ++end;
+    std::string_view file_line = text.substr(at, end - at);
+    if (l == start.line)
+      file_line.remove_prefix(std::min(file_line.size(), size_t(start.col - 1)));
+    lines.emplace_back(l, file_line);
+    if (end == text.size()) break;
+    at = end + 1;
+  }
+  // Where `piece` is first found on those lines, as a byte column.
+  auto find = [&](std::string_view piece) -> std::optional<Mark> {
+    for (const auto& [l, file_line] : lines) {
+      size_t found = file_line.find(piece);
+      if (found == std::string_view::npos) continue;
+      const size_t skipped = l == start.line ? size_t(start.col - 1) : 0;
+      return Mark{l, static_cast<int>(skipped + found + 1)};
     }
     return std::nullopt;
   };
-  // The value's line as written: the column within it is the column in the file.
-  if (auto m = find_in_value(want, [&](int l, size_t at) {
-        return Mark{l, static_cast<int>(at) + col};
-      }))
-    return *m;
+  // The value's line as written: the column is as far into it.
+  if (auto m = find(want)) return Mark{m->line, m->col + static_cast<int>(col_at)};
   // Not as written (a folded or multi-line scalar joins lines, an escape is read as what it
   // stands for): the rest of the line from the column often is, and is where it points.
-  size_t rest_at = 0;  // the byte of code point `col` (template columns count characters)
-  for (int cp = 1; cp < col && rest_at < want.size(); ++cp)
-    do ++rest_at; while (rest_at < want.size() && (static_cast<unsigned char>(want[rest_at]) & 0xC0) == 0x80);
   constexpr size_t kShortest = 4;  // shorter would match by chance
-  std::string_view rest = want.substr(rest_at);
+  std::string_view rest = want.substr(col_at);
   if (rest.size() >= kShortest)
-    if (auto m = find_in_value(rest, [&](int l, size_t at) {
-          return Mark{l, static_cast<int>(at) + 1};
-        }))
-      return *m;
+    if (auto m = find(rest)) return *m;
   return start;
 }
 

@@ -45,9 +45,11 @@ class Document {
   Mark value_mark(std::string_view ptr) const;
   // Where the key naming `ptr` is (for "unknown key"); falls back to value_mark.
   Mark key_mark(std::string_view ptr) const;
-  // Where line:col (1-based) of `value`, the string at `ptr`, is in the file: found where
-  // that line of the value is written verbatim (plain, quoted without escapes, or a
-  // block scalar's line); else the value's start.
+  // Where line:col (1-based; col in characters, as template errors count) of `value`, the
+  // string at `ptr`, is in the file: found where that line of the value is written
+  // verbatim (plain, quoted without escapes, or a block scalar's line); else where the rest
+  // of that line from `col` is (a folded scalar, an escape before it); else the value's
+  // start. Reads the file's lines once, from the value's.
   Mark mark_within(std::string_view ptr, std::string_view value, int line, int col) const;
 
   // A positioned error at the value (or key) `ptr`, with the source excerpt.

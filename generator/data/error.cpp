@@ -41,15 +41,9 @@ int code_point_column(std::string_view line, int col) {
   return cp;
 }
 
-namespace {
-
-// Whether text[i] ends a line as YAML reads breaks: "\n", or a "\r" not before a "\n"
-// (a file may break its lines with "\r" alone).
 bool ends_line(std::string_view text, size_t i) {
   return text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
 }
-
-}  // namespace
 
 Mark mark_at(std::string_view text, size_t offset) {
   Mark m{1, 1};

@@ -42,6 +42,10 @@ std::string caret_excerpt(std::string_view source_line, int col);
 // Byte column -> code point column, given the line the column is in.
 int code_point_column(std::string_view line, int col);
 
+// Whether text[i] ends a line, as YAML reads line breaks: "\n", or a "\r" not before a
+// "\n" (a file may break its lines with "\r" alone). The one rule for every line count.
+bool ends_line(std::string_view text, size_t i);
+
 // The mark of byte `offset` of `text` (columns count bytes).
 Mark mark_at(std::string_view text, size_t offset);
 

@@ -28,13 +28,13 @@ Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
     case nlohmann::json::value_t::number_float:
       return Value::floating(json.get<double>());
     case nlohmann::json::value_t::string:
-      return Value::string(json.get_ref<const std::string&>());
+      return Value::data_string(json.get_ref<const std::string&>());
     case nlohmann::json::value_t::array: {
       jinja::DepthGuard guard("converting data");
       std::vector<Value> items;
       items.reserve(json.size());
       for (const auto& item : json) items.push_back(convert(item, keys));
-      return Value::list(std::move(items));
+      return Value::data_list(std::move(items));
     }
     case nlohmann::json::value_t::object: {
       jinja::DepthGuard guard("converting data");

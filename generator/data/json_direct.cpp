@@ -72,7 +72,7 @@ class Parser {
       case '"': {
         std::string s;
         if (!string(s)) return false;
-        out = Value::string(std::move(s));
+        out = Value::data_string(std::move(s));
         return true;
       }
       case 't':
@@ -116,7 +116,7 @@ class Parser {
 
   bool array(Value& out, size_t depth) {
     ++p_;  // [
-    out = Value::list();
+    out = Value::data_list({});
     skip_ws();
     if (p_ < end_ && *p_ == ']') return ++p_, true;
     while (true) {

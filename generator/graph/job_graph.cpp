@@ -96,7 +96,12 @@ const Job* JobGraph::find(std::string_view id) const {
   if (indexed_ > jobs.size()) index_.clear(), indexed_ = 0;  // jobs were taken away
   for (; indexed_ < jobs.size(); ++indexed_) index_.try_emplace(jobs[indexed_].id, indexed_);
   auto it = index_.find(std::string(id));
-  return it == index_.end() ? nullptr : &jobs[it->second];
+  if (it == index_.end()) return nullptr;
+  if (jobs[it->second].id != id) {  // jobs were replaced in place: index them again
+    index_.clear(), indexed_ = 0;
+    return find(id);
+  }
+  return &jobs[it->second];
 }
 
 bool is_workflow(const Json& root) {

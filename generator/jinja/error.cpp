@@ -30,10 +30,14 @@ std::string caret_excerpt(std::string_view line, int col, std::string_view inden
   std::string out(indent);
   out += lead;
   // A control character would act on the terminal (or end a C string: a NUL) rather than
-  // show; it is shown as '?', one column as the caret counts it.
-  for (char c : line.substr(start, end - start)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 && c != '\t') || u == 0x7f ? '?' : c;
+  // show; it is shown as '?', one column as the caret counts it (C1 controls, U+0080 to
+  // U+009F, are two bytes of UTF-8: "\xC2\x80" to "\xC2\x9F").
+  for (size_t i = start; i < end; ++i) {
+    const auto u = static_cast<unsigned char>(line[i]);
+    const bool c1 = u == 0xC2 && i + 1 < end && static_cast<unsigned char>(line[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(line[i + 1]) <= 0x9F;
+    if (c1) ++i;
+    out += (u < 0x20 && line[i] != '\t') || u == 0x7f || c1 ? '?' : line[i];
   }
   if (end < line.size()) out += "...";
   out += '\n';

@@ -60,8 +60,9 @@ class TemplateError : public std::exception {
 };
 
 // The excerpt under an error's first line: `indent`, the source line, then `indent` and a
-// caret under column `col` (1-based, in code points, as template errors count). A long line (a generated template, a
-// minified JSON file) shows only a window around the column, cut at "...".
+// caret under column `col` (1-based, in code points, as template errors count). A long
+// line (a generated template, a minified JSON file) shows only a window around the
+// column, cut at "...". Control characters show as '?'.
 std::string caret_excerpt(std::string_view line, int col, std::string_view indent);
 
 [[noreturn]] void throw_error(ErrorKind kind, std::string message);

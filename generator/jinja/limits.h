@@ -25,7 +25,7 @@ struct Limits {
   size_t max_recursion = 200;
   // Bytes of one string, and of one captured block or macro result.
   size_t max_string = size_t{64} << 20;
-  // Items of one list, tuple, dict or range that is iterated.
+  // Items of one list or tuple, and of a range or string that is iterated.
   size_t max_items = 10'000'000;
   // Decimal digits of an int converted from or to a string (CPython's
   // sys.get_int_max_str_digits()); arithmetic results may have 10 times as many.
@@ -102,7 +102,7 @@ class StepBudget {
   StepBudget(const StepBudget&) = delete;
   StepBudget& operator=(const StepBudget&) = delete;
 };
-// For a list built item by item (split, a string's characters): checks what it has become.
+// For a list built item by item (split, splitlines): checks what it has become.
 inline void check_item_growth(size_t count, std::string_view what) {
   if (count > active_limits().max_items) check_items(count, what);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "data/error.h"
 #include "lint/expression/in_workflow.h"
 #include "yaml/scalar_source.h"
 
@@ -64,10 +65,21 @@ Workflow::Workflow(SourceFile file, expr::Analyses* analyses)
         if (steps && steps->is_sequence())
           for (const yaml::Node* s : steps->items()) job.steps.push_back(&s->resolved());
       }
+  // Lines as the YAML reader counts them (data::ends_line); most files break at "\n"
+  // alone or "\r\n", found with memchr.
   line_starts_.push_back(0);
   const std::string_view t = text_;
-  for (size_t i = t.find('\n'); i != std::string_view::npos && i + 1 < t.size(); i = t.find('\n', i + 1))
-    line_starts_.push_back(i + 1);
+  bool lone_cr = false;
+  for (size_t i = t.find('\r'); i != std::string_view::npos && !lone_cr; i = t.find('\r', i + 1))
+    lone_cr = data::ends_line(t, i);
+  if (!lone_cr) {
+    for (size_t i = t.find('\n'); i != std::string_view::npos && i + 1 < t.size();
+         i = t.find('\n', i + 1))
+      line_starts_.push_back(i + 1);
+  } else {
+    for (size_t i = 0; i + 1 < t.size(); ++i)
+      if (data::ends_line(t, i)) line_starts_.push_back(i + 1);
+  }
 }
 
 Workflow::~Workflow() = default;
@@ -99,9 +111,9 @@ std::string_view Workflow::line(int n) const {
   if (n <= 0 || n > line_count()) return {};
   std::string_view text = text_;
   size_t start = line_starts_[static_cast<size_t>(n - 1)];
-  size_t end = text.find('\n', start);
-  std::string_view l =
-      text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
+  size_t end = n < line_count() ? line_starts_[static_cast<size_t>(n)] - 1 : text.size();
+  std::string_view l = text.substr(start, end - start);
+  if (!l.empty() && l.back() == '\n') l.remove_suffix(1);  // the last line's break
   if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
   return l;
 }

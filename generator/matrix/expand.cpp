@@ -880,7 +880,7 @@ jinja::Value rows_value(const std::vector<Row>& rows, jinja::StringPool& keys) {
   std::vector<jinja::Value> list;
   list.reserve(rows.size());
   for (const Row& r : rows) list.push_back(data::to_value(r.values, keys));
-  return jinja::Value::list(std::move(list));
+  return jinja::Value::data_list(std::move(list));
 }
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,

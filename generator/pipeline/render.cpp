@@ -198,6 +198,7 @@ struct Rendered {
   std::string rel;  // the rendered output pattern
   std::string why;  // why `rel` is no output path ("" with `normal` empty: not inside)
   std::string normal;
+  bool path_rendered = false;  // false: body_error came before (the family's variables)
   std::exception_ptr path_error, body_error;
 };
 
@@ -231,6 +232,7 @@ class JobRenderer {
         r.path_error = std::current_exception();
         return;
       }
+      r.path_rendered = true;
       r.normal = normal_output_path(r.rel, r.why);
       if (r.normal.empty()) return;
       o.path = m_.output_dir.empty() ? r.normal : m_.output_dir + "/" + r.normal;
@@ -259,7 +261,7 @@ class JobRenderer {
   };
 
   // The family's templates and variables, made on first use (the planner has parsed
-  // both once already, so errors here are not expected).
+  // both once already; what can fail here is converting the variables, a limit).
   Compiled& compiled(size_t plan) {
     std::optional<Compiled>& c = families_[plan];
     if (c) return *c;
@@ -281,7 +283,7 @@ class JobRenderer {
       std::vector<jinja::Value> list;
       list.reserve(p.all_rows.size());
       for (int i : p.all_rows) list.push_back(data::to_value(p.mx->rows[i].values, keys_));
-      ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::list(std::move(list)));
+      ctx.dict_obj().set(jinja::Value::string("rows"), jinja::Value::data_list(std::move(list)));
     }
     return ctx;
   }
@@ -637,6 +639,14 @@ class ProjectRenderer {
   void accept(const FamilyPlan& plan, Output& o, const Rendered& r,
               std::unordered_map<std::string_view, const Output*>& owners) {
     const Family& fam = *plan.fam;
+    if (r.body_error && !r.path_rendered) {  // the variables, before any path was made
+      try {
+        std::rethrow_exception(r.body_error);
+      } catch (const jinja::TemplateError& e) {
+        throw ProjectError(e.format() +
+                           note_rendering("an output of family '" + fam.name + "'", o));
+      }
+    }
     if (r.path_error) {
       try {
         std::rethrow_exception(r.path_error);

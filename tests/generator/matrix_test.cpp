@@ -235,6 +235,20 @@ TEST(MatrixErrors, ExpressionErrorsPointIntoFoldedAndEscapedValues) {
             "m.yml:2:23: error: in derived field 'z': 'missing_name' is undefined");
 }
 
+// Columns in the file count bytes: text of several bytes before the error, written as read.
+TEST(MatrixErrors, ExpressionErrorsAfterMultiByteTextCountBytes) {
+  EXPECT_EQ(error_of("fields: {n: int, z: string}\n"
+                     "derive: {z: \"'\xc3\xa9\xc3\xa9' ~ missing_name\"}\n"
+                     "entries: [{n: 1}]\n"),
+            "m.yml:2:21: error: in derived field 'z': 'missing_name' is undefined");
+  // A long value not written as read (an escape): its lines are read once (100,000 spaces
+  // once made this quadratic).
+  EXPECT_EQ(error_of("fields: {n: int, z: string}\n"
+                     "derive: {z: \"'\\u00e9'" + std::string(100'000, ' ') + "~ missing_name\"}\n"
+                     "entries: [{n: 1}]\n"),
+            "m.yml:2:100022: error: in derived field 'z': 'missing_name' is undefined");
+}
+
 TEST(MatrixErrors, MissingRequiredFieldAtTheEntry) {
   EXPECT_EQ(error_of("fields: {name: string, os: string}\nentries:\n  - {name: a}\n"),
             "m.yml:3:5: error: missing required field 'os'");

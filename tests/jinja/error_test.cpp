@@ -93,6 +93,14 @@ TEST(Errors, ATemplateNameWithANulByteIsNotFound) {
   std::filesystem::remove_all(dir);
 }
 
+// A control character shows as '?' in the excerpt, a C1 control (two bytes) too.
+TEST(Errors, ControlCharactersShowAsQuestionMarks) {
+  EXPECT_EQ(error_of({{"t", "\xc2\x9b\x01 {{ x | nope }}"}}, "t"),
+            "t:1:11: error: No filter named 'nope'.\n"
+            "    ?? {{ x | nope }}\n"
+            "    " + std::string(10, ' ') + "^\n");
+}
+
 TEST(Errors, UnknownFilterIsAnErrorAtParseTime) {
   EXPECT_EQ(error_of({{"t", "{{ x | nope }}"}}, "t"),
             "t:1:8: error: No filter named 'nope'.\n"

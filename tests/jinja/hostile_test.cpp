@@ -311,6 +311,17 @@ TEST(Hostile, EveryStringAndListIsBounded) {
        "main.j2:1:23: error: the result of rsplit() would have 101 items" + items_limit},
   };
   for (const auto& c : cases) EXPECT_EQ(render(c.source, o), c.expected) << c.source;
+  // Values given to the template (data read in: data_string, data_list) are bounded by the
+  // file they were read from, not by these; the template may read them.
+  {
+    Environment env(o, std::make_shared<MapLoader>(std::map<std::string, std::string, std::less<>>{
+                           {"main.j2", "{{ s|length }} {{ l|length }}"}}));
+    Value ctx = Value::dict();
+    ctx.dict_obj().set(Value::string("s"), Value::data_string(std::string(2000, 'a')));
+    ctx.dict_obj().set(Value::string("l"),
+                       Value::data_list(std::vector<Value>(200, Value::integer(1))));
+    EXPECT_EQ(env.render("main.j2", ctx), "2000 200");
+  }
   // At the limit, each is made.
   EXPECT_EQ(render("{{ (('a' * 500) ~ ('a' * 500))|length }} {{ ('a' * 100)|list|length }}", o),
             "1000 100");
@@ -338,6 +349,12 @@ TEST(Hostile, WorkIsBoundedByMaxSteps) {
   EXPECT_EQ(render(shared + "{{ ns.a == ns.b }}", o), "main.j2:1:137: " + limit);
   EXPECT_EQ(render(shared + "{{ ns.a < ns.b }}", o), "main.j2:1:137: " + limit);
   EXPECT_EQ(render(shared + "{{ ns.a in [ns.b] }}", o), "main.j2:1:137: " + limit);
+  // What a filter or method goes through counts as a loop does: each item taken.
+  EXPECT_EQ(render("{% for i in range(200) %}{{ range(600)|sum }}{% endfor %}", o),
+            "main.j2:1:40: " + limit);
+  EXPECT_EQ(render("{% set l = range(800)|list %}{{ -1 in l }}", o), "main.j2:1:33: " + limit);
+  EXPECT_EQ(render("{% set l = range(800)|list %}{{ l.index(799) }}", o),
+            "main.j2:1:40: " + limit);
   // Within the budget: the same, 300 iterations of 3 steps.
   EXPECT_EQ(render("{% for i in range(300) %}{{ [i] == [i] }}{% endfor %}", o).size(), 300u * 4);
 }

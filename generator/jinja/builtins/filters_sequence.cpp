@@ -9,6 +9,7 @@
 
 #include "jinja/builtins/helpers.h"
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/arith.h"
 #include "jinja/python/call_args.h"
 #include "jinja/python/markup.h"
@@ -76,7 +77,10 @@ Value filter_length(Runtime&, const Value& input, CallArgs& args) {
 
 Value filter_list(Runtime&, const Value& input, CallArgs& args) {
   ArgBinder bind({"sync_do_list", {"value"}, {}}, args);
-  if (input.is_list()) return Value::list(input.items());
+  if (input.is_list()) {
+    count_steps(input.items().size());  // as iterate() counts what it takes
+    return Value::list(input.items());
+  }
   return Value::list(iterate(input));
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/format.h"
 #include "jinja/python/int_digits.h"
 #include "jinja/python/markup.h"
@@ -344,6 +345,7 @@ bool contains(const Value& container, const Value& item) {
       return container.as_string().find(item.as_string()) != std::string::npos;
     case Kind::List:
     case Kind::Tuple:
+      count_steps(container.items().size());  // each item compared is a step of max_steps
       for (const auto& x : container.items()) {
         if (equals(x, item)) return true;
       }

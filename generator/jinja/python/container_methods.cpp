@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "jinja/error.h"
+#include "jinja/limits.h"
 #include "jinja/python/index.h"
 #include "jinja/python/method_binding.h"
 #include "jinja/python/methods.h"
@@ -49,6 +50,7 @@ Value seq_index(const Value& self, CallArgs& args, std::string_view type) {
   auto n = static_cast<int64_t>(items.size());
   int64_t start = clamp_bound(slice_bound(b, 1, 0, false), n);
   int64_t stop = clamp_bound(slice_bound(b, 2, n, false), n);
+  count_steps(static_cast<uint64_t>(std::max<int64_t>(stop - start, 0)));  // max_steps
   for (int64_t i = start; i < stop; ++i) {
     if (equals(items[static_cast<size_t>(i)], b[0])) return Value::integer(i);
   }
@@ -58,6 +60,7 @@ Value seq_index(const Value& self, CallArgs& args, std::string_view type) {
 
 Value seq_count(const Value& self, CallArgs& args, std::string_view type) {
   Bound b = bind({type, "count", Arity::One, 1, 1}, args);
+  count_steps(self.items().size());  // each item compared is a step of max_steps
   int64_t n = 0;
   for (const Value& v : self.items()) n += equals(v, b[0]) ? 1 : 0;
   return Value::integer(n);

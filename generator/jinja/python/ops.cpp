@@ -394,7 +394,9 @@ size_t length(const Value& v) {
   throw_type_error("object of type '" + std::string(type_name(v)) + "' has no len()");
 }
 
-std::vector<Value> iterate(const Value& v) {
+namespace {
+
+std::vector<Value> items_of(const Value& v) {
   switch (v.kind()) {
     case Kind::Undefined:
       if (v.is_strict_undefined()) raise_undefined(v);
@@ -431,6 +433,16 @@ std::vector<Value> iterate(const Value& v) {
       break;
   }
   throw_type_error("'" + std::string(type_name(v)) + "' object is not iterable");
+}
+
+}  // namespace
+
+std::vector<Value> iterate(const Value& v) {
+  std::vector<Value> items = items_of(v);
+  // Each item taken is a step of max_steps: a loop's iterations, and what a filter
+  // (sum, sort, map, join...) goes through.
+  count_steps(items.size());
+  return items;
 }
 
 std::vector<Value> unpack(const Value& v, size_t n) {

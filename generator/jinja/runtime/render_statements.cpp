@@ -344,8 +344,7 @@ void Renderer::exec_for(const ForStmt& s) {
 void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer) {
   std::vector<Value> items;
   try {
-    items = iterate(iterable);
-    count_steps(items.size());  // each iteration is a step of max_steps, counted up front
+    items = iterate(iterable);  // each iteration a step of max_steps, counted up front
   } catch (TemplateError& e) {
     rethrow_located(e, s.iter->pos);
   }
@@ -568,11 +567,8 @@ Value Renderer::call_memoized(const MacroObj& macro, CallArgs& args, Output* dir
     const size_t room = direct ? direct->room() : env_.options().limits.max_string;
     if (kept->output.size() > room || kept->steps > detail::steps_left)
       return run_macro(macro, args, direct);
-    {
-      Restore<const Template*> t(tmpl_, macro.tmpl);  // where a call that runs fails
-      enter_call(kCallerLocates);                     // the nesting limit holds
-      leave_call();
-    }
+    enter_call(kCallerLocates);  // the nesting limit holds: an error is the call's
+    leave_call();
     if (kept->steps > 1) count_steps(kept->steps - 1);  // the run's, its call counted above
     if (!direct) return Value::string(kept->output);
     direct->append(kept->output);

@@ -18,7 +18,7 @@ class StringPool {
   Value get(std::string_view text) {
     auto it = pool_.find(text);
     if (it != pool_.end()) return it->second;
-    Value v = Value::string(text);
+    Value v = Value::data_string(std::string(text));  // keys of data
     pool_.emplace(std::string_view(v.as_string()), v);  // the view points into v
     return v;
   }

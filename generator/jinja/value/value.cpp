@@ -34,6 +34,16 @@ Value Value::string(std::string s) {
   WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s)));
 }
 
+Value Value::data_string(std::string s) {
+  WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s)));
+}
+
+Value Value::data_list(std::vector<Value> items) {
+  auto* l = new ListObj;
+  l->items = std::move(items);
+  WFGEN_MAKE_HEAP(Kind::List, l);
+}
+
 Value Value::markup(std::string s) {
   check_string_growth(s, "a string");
   WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s), true));

@@ -130,12 +130,17 @@ class Value {
     v.u_.f = d;
     return v;
   }
+  // What a template makes: within max_string / max_items (limits.h), or an error.
   static Value string(std::string s);
   static Value string(std::string_view s) { return string(std::string(s)); }
   static Value string(const char* s) { return string(std::string(s)); }
   // A markupsafe.Markup string (what |e, |safe and |tojson return).
   static Value markup(std::string s);
   static Value list(std::vector<Value> items = {});
+  // A string or list read from data (JSON or YAML made values): bounded by the size of the
+  // file it was read from (--max-input-size), not by the limits of what templates make.
+  static Value data_string(std::string s);
+  static Value data_list(std::vector<Value> items);
   static Value tuple(std::vector<Value> items = {});
   static Value dict();                 // empty DictObj
   static Value object(ObjectBase* o);  // shares ownership of o (fresh or already owned)

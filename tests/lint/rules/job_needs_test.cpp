@@ -37,6 +37,26 @@ TEST(JobNeedsRule, ALongChainOfNeedsEndsInItsCycle) {
             (V{std::to_string(z2_line) + ":27: jobs need each other in a cycle: z1 -> z2 -> z1"}));
 }
 
+// A file whose lines end in "\r" alone: findings on its lines, in nodes and inside
+// expressions alike (lines counted as the YAML reader counts them), with their excerpt.
+TEST(JobNeedsRule, LinesBrokenByCarriageReturnsArePositionedAsOthers) {
+  const std::string lf =
+      "on: push\njobs:\n  a: {runs-on: x, steps: [{run: x}]}\n"
+      "  b: {runs-on: x, needs: [a, c], if: needs.d.result, steps: [{run: x}]}\n";
+  std::string cr = lf;
+  for (char& c : cr)
+    if (c == '\n') c = '\r';
+  const V expected{"4:30: job 'b' needs 'c', which is no job of this workflow",
+                   "4:38: needs.d.result: job 'b' does not need 'd' (add it to its needs)"};
+  EXPECT_EQ(findings(lf, "job-needs"), expected);
+  auto r = wfgen::testing::lint_text(cr);
+  EXPECT_EQ(findings(r, "job-needs"), expected);
+  for (const wfgen::lint::Finding& f : r.findings) {
+    if (f.rule != "job-needs") continue;
+    EXPECT_EQ(f.excerpt, "  b: {runs-on: x, needs: [a, c], if: needs.d.result, steps: [{run: x}]}");
+  }
+}
+
 TEST(JobNeedsRule, NeedsContextReadsOnlyNeededJobsAndDeclaredOutputs) {
   EXPECT_EQ(findings("on: push\njobs:\n"
                      "  a:\n    runs-on: x\n    outputs: {sha: '${{ steps.s.outputs.sha }}'}\n"
