@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "jinja/python/unicode.h"
 #include "yaml/tree.h"
 
 namespace wfgen::data {
@@ -112,10 +113,7 @@ Mark Document::mark_within(std::string_view ptr, std::string_view value, int lin
   }
   want = want.substr(0, want.find('\n'));
   // The byte of code point `col` in `want` (template columns count characters).
-  auto continuation = [&](size_t i) { return (static_cast<unsigned char>(want[i]) & 0xC0) == 0x80; };
-  size_t col_at = 0;
-  for (int cp = 1; cp < col && col_at < want.size(); ++cp)
-    do ++col_at; while (col_at < want.size() && continuation(col_at));
+  const size_t col_at = jinja::utf8::byte_offset(want, static_cast<size_t>(col - 1));
   // The file lines the value may span, from its start: one per line of it, one per space (a
   // folded or multi-line scalar joins lines with one), and a block scalar's header line.
   const std::string_view text = *text_;

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "jinja/python/unicode.h"
+
 namespace wfgen::jinja {
 
 void throw_error(ErrorKind kind, std::string message) {
@@ -14,10 +16,7 @@ std::string caret_excerpt(std::string_view line, int col, std::string_view inden
   constexpr size_t kBefore = 80, kWidth = 160;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a CRLF file's line
   auto continuation = [&](size_t i) { return (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
-  // The byte where code point `col` starts.
-  size_t at = 0;
-  for (int cp = 1; cp < col && at < line.size(); ++cp)
-    do ++at; while (at < line.size() && continuation(at));
+  const size_t at = utf8::byte_offset(line, col > 1 ? static_cast<size_t>(col - 1) : 0);
   size_t start = 0, end = line.size();
   if (line.size() > kWidth) {
     start = at > kBefore ? std::min(at - kBefore, line.size()) : 0;

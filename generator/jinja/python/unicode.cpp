@@ -117,6 +117,13 @@ bool is_ascii(std::string_view s) {
   return true;
 }
 
+size_t byte_offset(std::string_view s, size_t n) {
+  size_t at = 0;
+  for (size_t cp = 0; cp < n && at < s.size(); ++cp)
+    do ++at; while (at < s.size() && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80);
+  return at;
+}
+
 size_t length(std::string_view s) {
   if (is_ascii(s)) return s.size();
   size_t n = 0;

@@ -15,6 +15,10 @@ bool is_ascii(std::string_view s);
 size_t length(std::string_view s);
 // Byte offsets of each code point start, plus s.size() at the end.
 std::vector<size_t> offsets(std::string_view s);
+// The byte where code point `n` (0-based) starts, reading only up to it: each byte that does
+// not continue a UTF-8 sequence starts one; s.size() when there are fewer. (Error columns
+// count code points: this is where a column's byte is.)
+size_t byte_offset(std::string_view s, size_t n);
 // The bytes of code point `i` of `s` (from the end when negative, as Python indexes), as
 // offsets() counts them; nullopt when there is none. Reads `s` only up to it, or back to
 // it over ASCII: s[0] and s[-1] of a long string cost what they return.

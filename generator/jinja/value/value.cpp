@@ -31,7 +31,7 @@ Value Value::integer(BigInt b) {
 // as they grow, so that memory stays within the limit too.
 Value Value::string(std::string s) {
   check_string_growth(s, "a string");
-  WFGEN_MAKE_HEAP(Kind::String, new StrObj(std::move(s)));
+  return data_string(std::move(s));
 }
 
 Value Value::data_string(std::string s) {
@@ -51,9 +51,7 @@ Value Value::markup(std::string s) {
 
 Value Value::list(std::vector<Value> items) {
   check_item_growth(items.size(), "a list");
-  auto* l = new ListObj;
-  l->items = std::move(items);
-  WFGEN_MAKE_HEAP(Kind::List, l);
+  return data_list(std::move(items));
 }
 
 Value Value::tuple(std::vector<Value> items) {
