@@ -2,6 +2,7 @@
 
 #include "lint/discover.h"
 #include "pipeline/trace_findings.h"
+#include "system/overlap.h"
 
 namespace wfgen::pipeline {
 
@@ -26,7 +27,8 @@ std::vector<lint::Note> row_notes(const Output& o) {
 
 lint::LintResult lint_outputs(const std::filesystem::path& root,
                               std::shared_ptr<const files::Tree> project, const Manifest& manifest,
-                              const std::vector<Output>& outputs, unsigned threads) {
+                              const std::vector<Output>& outputs, unsigned threads,
+                              const std::function<void()>& beside) {
   std::vector<lint::SourceFile> files;
   files.reserve(outputs.size());
   // An output outside a `workflows` folder is parsed once, by the linter, to tell.
@@ -35,7 +37,12 @@ lint::LintResult lint_outputs(const std::filesystem::path& root,
     if (workflow == false) continue;
     files.push_back({o.path, {}, o.family, origin_notes(o), !workflow.has_value(), &o.content});
   }
-  lint::LintResult result = lint::Linter(manifest.lint, root).run(std::move(files), threads);
+  lint::LintResult result;
+  auto lint = [&] { result = lint::Linter(manifest.lint, root).run(std::move(files), threads); };
+  if (beside)
+    system::overlap(beside, lint);
+  else
+    lint();
   trace_findings(std::move(project), manifest, outputs, result);
   return result;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -21,9 +22,12 @@ std::vector<lint::Note> row_notes(const Output& o);
 // config, on `threads` threads (0: one per core); files the outputs name that are not
 // outputs (a local reusable workflow, an interface file) are read under `root`. An
 // unwaived finding names the template line behind it (trace_findings.h: those outputs
-// are rendered again from `project`).
+// are rendered again from `project`). `beside`, when given, runs on another thread while
+// the outputs are linted, as if run before (system/overlap.h); not while the findings are
+// traced, which reads `project` (a tree is for one thread at a time).
 lint::LintResult lint_outputs(const std::filesystem::path& root,
                               std::shared_ptr<const files::Tree> project, const Manifest& manifest,
-                              const std::vector<Output>& outputs, unsigned threads = 0);
+                              const std::vector<Output>& outputs, unsigned threads = 0,
+                              const std::function<void()>& beside = {});
 
 }  // namespace wfgen::pipeline

@@ -66,8 +66,11 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     system::BackgroundRelease release;  // the matrices and templates, freed while we lint
     std::vector<Output> outputs = render_project(project, m, {}, opt.threads, &release);
     r.outputs = outputs.size();
-    OutputDir dir = scan_output_dir(*project, m.output_dir);
-    r.lint = lint_outputs(root, project, m, outputs, opt.threads);
+    // The output dir is listed while the outputs are linted: the listing is mostly system
+    // calls, which would otherwise add to the part of the run on one thread.
+    OutputDir dir;
+    r.lint = lint_outputs(root, project, m, outputs, opt.threads,
+                          [&] { dir = scan_output_dir(*project, m.output_dir); });
     r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file,
                               opt.threads);
     if (generating && r.lint.failed()) {
