@@ -359,6 +359,42 @@ TEST(Hostile, WorkIsBoundedByMaxSteps) {
   EXPECT_EQ(render("{% for i in range(300) %}{{ [i] == [i] }}{% endfor %}", o).size(), 300u * 4);
 }
 
+// The fewest max_steps with which `source` renders (it does with 100,000).
+uint64_t steps_needed(const std::string& source) {
+  uint64_t low = 1, high = 100000;  // renders with `high`, not with `low - 1`
+  while (low < high) {
+    EnvironmentOptions o;
+    o.limits.max_steps = (low + high) / 2;
+    const std::string out = render(source, o);
+    if (out.find("max_steps") == std::string::npos)
+      high = o.limits.max_steps;
+    else
+      low = o.limits.max_steps + 1;
+  }
+  return low;
+}
+
+// A loop that binds a dict's pairs straight from items() (no tuple made) takes the steps
+// of the same loop over the pairs as tuples: each item, and the two values unpacked.
+TEST(Hostile, StepsOfALoopOverItemsAreThoseOfItsTuples) {
+  const std::string dict = "{% set d = {'a': 1, 'b': none, 'c': 3} %}{% set t = d.items()|list %}";
+  for (const std::string& filter : {std::string(""), std::string(" if v")}) {
+    const std::string direct =
+        dict + "{% for i in range(10) %}{% for k, v in d.items()" + filter + " %}{% endfor %}{% endfor %}";
+    std::string as_tuples = direct;
+    as_tuples.replace(as_tuples.rfind("d.items()"), 9, "t");
+    EXPECT_EQ(steps_needed(direct), steps_needed(as_tuples)) << filter;
+  }
+  // 3 steps to list the pairs for `t`, then 10 outer items, each with 3 pairs and 2 values
+  // unpacked from each; a filter binds every pair to test it, then the 2 that pass again.
+  EXPECT_EQ(steps_needed(dict + "{% for i in range(10) %}{% for k, v in d.items() %}{% endfor %}"
+                                "{% endfor %}"),
+            3u + 10 + 10 * (3 + 3 * 2));
+  EXPECT_EQ(steps_needed(dict + "{% for i in range(10) %}{% for k, v in d.items() if v %}"
+                                "{% endfor %}{% endfor %}"),
+            3u + 10 + 10 * (3 + 3 * 2 + 2 * 2));
+}
+
 TEST(Hostile, OutputAndCapturedBlocksAreBounded) {
   EnvironmentOptions o;
   o.limits.max_output = 1000;

@@ -218,6 +218,12 @@ struct DictView : ObjectBase {
     }
     return true;
   }
+  bool iterate_pairs(std::vector<std::pair<Value, Value>>& out) const override {
+    if (of != Of::Items) return false;
+    const auto& entries = dict.dict_obj().entries();
+    out.assign(entries.begin(), entries.end());
+    return true;
+  }
   void repr(std::string& out) const override {
     std::vector<Value> items;
     iterate(items);

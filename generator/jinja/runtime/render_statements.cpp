@@ -342,12 +342,22 @@ void Renderer::exec_for(const ForStmt& s) {
 }
 
 void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, Ref<Frame> outer) {
+  // `for k, v in d.items()` that does not read `loop`: the dict's pairs are bound as they
+  // are, with no tuple made (and unpacked) per item.
+  std::vector<std::pair<Value, Value>> pairs;
+  const bool as_pairs = !s.uses_loop && s.target->kind == ExprKind::Tuple &&
+                        static_cast<const SeqExpr&>(*s.target).items.size() == 2 &&
+                        iterable.is_object() && iterable.obj().iterate_pairs(pairs);
   std::vector<Value> items;
   try {
-    items = iterate(iterable);  // each iteration a step of max_steps, counted up front
+    if (as_pairs)
+      count_steps(pairs.size());  // as iterate() counts them
+    else
+      items = iterate(iterable);  // each iteration a step of max_steps, counted up front
   } catch (TemplateError& e) {
     rethrow_located(e, s.iter->pos);
   }
+  const size_t count = as_pairs ? pairs.size() : items.size();
   Ref<Frame> loop_frame = make_ref<Frame>(outer);
   Restore<Ref<Frame>> f(frame_, loop_frame);
   auto run_else = [&] {
@@ -355,12 +365,24 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
     frame_->bind_missing(s.else_unbound);
     exec_body(s.otherwise);
   };
-  // Whether `item` passes the loop's filter, tested with the item bound and the names
+  // Binds item `i` to the loop's target.
+  auto bind = [&](size_t i) {
+    if (!as_pairs) return assign(*s.target, items[i]);
+    const auto& names = static_cast<const SeqExpr&>(*s.target).items;
+    try {
+      count_steps(2);  // as unpacking the pair's tuple would
+    } catch (TemplateError& e) {
+      rethrow_located(e, s.target->pos);
+    }
+    assign(*names[0], pairs[i].first);
+    assign(*names[1], pairs[i].second);
+  };
+  // Whether item `i` passes the loop's filter, tested with the item bound and the names
   // around the loop (not the body's).
-  auto passes = [&](const Value& item) {
+  auto passes = [&](size_t i) {
     if (!s.filter) return true;
     loop_frame->vars.clear();
-    assign(*s.target, item);
+    bind(i);
     return eval_truth(*s.filter);
   };
   // Each iteration starts from the enclosing scope: names set in the body do not carry
@@ -371,12 +393,12 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   // tests/cases/FAILURES.md).
   if (!s.uses_loop) {
     bool iterated = false;
-    for (const Value& item : items) {
-      if (!passes(item)) continue;
+    for (size_t i = 0; i < count; ++i) {
+      if (!passes(i)) continue;
       iterated = true;
       loop_frame->vars.clear();
       loop_frame->bind_missing(s.unbound);
-      assign(*s.target, item);
+      bind(i);
       exec_body(s.body);
     }
     if (!iterated) run_else();
@@ -384,8 +406,8 @@ void Renderer::run_loop(const ForStmt& s, const Value& iterable, size_t depth, R
   }
   if (s.filter) {
     std::vector<Value> kept;
-    for (auto& item : items)
-      if (passes(item)) kept.push_back(std::move(item));
+    for (size_t i = 0; i < count; ++i)
+      if (passes(i)) kept.push_back(std::move(items[i]));
     items = std::move(kept);
     loop_frame->vars.clear();
   }
@@ -453,6 +475,18 @@ void Renderer::assign(const Expr& target, const Value& value) {
     }
     case ExprKind::Tuple: {
       const auto& names = static_cast<const SeqExpr&>(target).items;
+      if ((value.is_tuple() || value.is_list()) && value.items().size() == names.size()) {
+        // Read in place (a loop over zip() or dictsort unpacks one per item), counted as
+        // unpack() counts what it goes through. The caller holds `value`: no assignment
+        // to a name can free it.
+        try {
+          count_steps(names.size());
+        } catch (TemplateError& e) {
+          rethrow_located(e, target.pos);
+        }
+        for (size_t i = 0; i < names.size(); ++i) assign(*names[i], value.items()[i]);
+        return;
+      }
       std::vector<Value> values;
       try {
         values = unpack(value, names.size());

@@ -290,6 +290,12 @@ struct ObjectBase : Object {
     (void)out;
     return false;
   }
+  // Iterables whose items are (key, value) pairs (a dict's items()) fill `out` with them
+  // and return true, so that a loop binding two names makes no tuple per item.
+  virtual bool iterate_pairs(std::vector<std::pair<Value, Value>>& out) const {
+    (void)out;
+    return false;
+  }
   // One-shot iterators (generators): iterating consumes them; next_value takes one
   // item (false when exhausted).
   virtual bool is_iterator() const { return false; }
