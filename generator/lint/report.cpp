@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "data/error.h"
+#include "files/error.h"
+#include "lint/github_log.h"
 #include "lint/registry.h"
 
 namespace wfgen::lint {
@@ -23,8 +25,10 @@ std::optional<Format> parse_format(std::string_view name) {
 
 namespace {
 
+using files::printable;  // what the text formats print of names, messages and reasons
+
 std::string location(std::string_view file, int line, int col) {
-  std::string out(file);
+  std::string out = printable(file);
   if (line > 0) {
     out += ':' + std::to_string(line);
     if (col > 0) out += ':' + std::to_string(col);
@@ -37,7 +41,8 @@ std::string plural(size_t n, std::string_view word) {
 }
 
 std::string note_text(const Note& n) {
-  return n.file.empty() ? n.text : location(n.file, n.line, n.col) + ": " + n.text;
+  return n.file.empty() ? printable(n.text)
+                        : location(n.file, n.line, n.col) + ": " + printable(n.text);
 }
 
 // A relative path as a URI reference: every byte outside RFC 3986's unreserved set and
@@ -73,7 +78,7 @@ std::string waiver_reasons(const LintResult& r) {
   }
   std::string out;
   for (const auto& [f, n] : groups)
-    out += "waived: " + plural(n, f->rule + " finding") + ": " + *f->waiver + "\n";
+    out += "waived: " + plural(n, f->rule + " finding") + ": " + printable(*f->waiver) + "\n";
   return out;
 }
 
@@ -95,7 +100,7 @@ std::string github_report(const LintResult& r, const ReportOptions& opt) {
     if (f.line > 0) props += ",line=" + std::to_string(f.line);
     if (f.col > 0) props += ",col=" + std::to_string(f.col);
     props += ",title=" + github_escape_property(f.rule);
-    std::string msg = f.message;
+    std::string msg = f.message;  // its line breaks kept: the annotation shows them
     if (f.waived()) msg += " (waived: " + *f.waiver + ")";
     for (const Note& n : f.notes) msg += "\nnote: " + note_text(n);
     out += "::" + kind + " " + props + "::" + github_escape_data(msg) + "\n";
@@ -208,7 +213,8 @@ std::string sarif_report(const LintResult& r) {
 
 std::string format_text(const Finding& f) {
   std::string out = location(f.file, f.line, f.col) + ": " +
-                    std::string(severity_name(f.severity)) + ": " + f.message + " [" + f.rule + "]";
+                    std::string(severity_name(f.severity)) + ": " + printable(f.message) + " [" +
+                    f.rule + "]";
   if (f.waived()) return out + " (waived)\n";  // its reason follows the list, once
   out += '\n';
   if (f.line > 0) out += data::caret_excerpt(f.excerpt, f.col);
@@ -237,34 +243,6 @@ std::string format_report(const LintResult& r, Format format, const ReportOption
       return sarif_report(r);
   }
   return {};
-}
-
-std::string github_escape_data(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '%')
-      out += "%25";
-    else if (c == '\r')
-      out += "%0D";
-    else if (c == '\n')
-      out += "%0A";
-    else
-      out += c;
-  }
-  return out;
-}
-
-std::string github_escape_property(std::string_view s) {
-  std::string out;
-  for (char c : github_escape_data(s)) {
-    if (c == ':')
-      out += "%3A";
-    else if (c == ',')
-      out += "%2C";
-    else
-      out += c;
-  }
-  return out;
 }
 
 }  // namespace wfgen::lint

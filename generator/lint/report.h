@@ -41,8 +41,4 @@ std::string format_text(const Finding& f);
 // "wfgen lint: 3 files, 1 error, 2 warnings (1 waived)"
 std::string summary_line(const LintResult& result);
 
-// Workflow-command escaping: data ('%', CR, LF) and property values (also ':' and ',').
-std::string github_escape_data(std::string_view s);
-std::string github_escape_property(std::string_view s);
-
 }  // namespace wfgen::lint

@@ -9,6 +9,7 @@
 #include "jinja/limits.h"
 #include "files/lock.h"
 #include "files/transaction.h"
+#include "lint/github_log.h"
 #include "lint/report.h"
 #include "pipeline/apply.h"
 #include "pipeline/lint_outputs.h"
@@ -119,6 +120,7 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
   if (!r.err.empty() && opt.format == Format::Github) {
     // Surface the first line (file:line:col: error: msg) as an annotation too.
     r.out += "::error::" + lint::github_escape_data(r.err.substr(0, r.err.find('\n'))) + "\n";
+    r.err = lint::github_inert(r.err);  // its excerpts show the sources as they are
   }
   return r;
 }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "files/error.h"
+#include "lint/github_log.h"
 #include "lint/report.h"
 
 namespace wfgen::pipeline {
@@ -72,8 +73,10 @@ void report_check(RunResult& r, const std::string& fix_command, const RunOptions
   r.exit_code = bad || !r.leftovers.empty() || r.interrupted || r.lint.failed() ? 1 : 0;
   bound_diffs(r.files, opt.diff_lines_per_run);
   if (opt.format == Format::Json) return report_json(r, fix_command);
-  std::string& o = r.out;
   const bool github = opt.format == Format::Github;
+  // github: the annotations first, then the text, where no line is a workflow command
+  // (a diff of a workflow may hold `::add-mask::`, a hostile one anything).
+  std::string commands, o;
   size_t annotations = 0;
   for (const auto& f : r.files) {
     if (f.state == FileState::InSync) continue;
@@ -82,20 +85,21 @@ void report_check(RunResult& r, const std::string& fix_command, const RunOptions
       std::string msg = printable(f.path) + " is " + std::string(why) + ". Run " + fix_command +
                         " and commit the result.";
       std::string file = "file=" + lint::github_escape_property(f.path);
-      if (f.lines.empty()) o += "::error " + file + "::" + lint::github_escape_data(msg) + "\n", ++annotations;
+      if (f.lines.empty())
+        commands += "::error " + file + "::" + lint::github_escape_data(msg) + "\n", ++annotations;
       for (size_t i = 0; i < f.lines.size() && annotations < kMaxAnnotations; ++i, ++annotations)
-        o += "::error " + file + ",line=" + std::to_string(f.lines[i]) + "::" +
-             lint::github_escape_data(msg) + "\n";
+        commands += "::error " + file + ",line=" + std::to_string(f.lines[i]) + "::" +
+                    lint::github_escape_data(msg) + "\n";
     }
     o += printable(f.path) + ": " + std::string(why) + "\n";
     o += f.diff;
     if (f.diff_omitted) o += more_lines(f.diff_omitted);
   }
-  if (github) o += lint::format_report(r.lint, lint::Format::Github, {.summary = false});
+  if (github) commands += lint::format_report(r.lint, lint::Format::Github, {.summary = false});
   o += lint::format_report(r.lint, lint::Format::Text, {.summary = false});
   if (!r.lint.findings.empty()) o += lint::summary_line(r.lint) + "\n";
   for (const auto& note : check_notes(r)) {
-    if (github) o += "::error::" + lint::github_escape_data(note) + "\n";
+    if (github) commands += "::error::" + lint::github_escape_data(note) + "\n";
     o += note + "\n";
   }
   o += omitted_note(r, opt);
@@ -105,6 +109,7 @@ void report_check(RunResult& r, const std::string& fix_command, const RunOptions
   } else if (r.leftovers.empty() && !r.interrupted) {  // lint findings: in sync all the same
     o += "wfgen check: all " + std::to_string(r.outputs) + " outputs in sync\n";
   }
+  r.out += github ? commands + lint::github_inert(o) : o;
 }
 
 std::vector<std::string> check_notes(const RunResult& r) {

@@ -85,7 +85,13 @@ TEST_F(CheckSummary, ACheckThatCannotRunSaysWhy) {
   const std::string md = slurp(summary());
   EXPECT_EQ(md.substr(0, md.find("```text\n") + 8),
             "## wfgen check: error\n\nThe check could not run:\n\n```text\n");
-  EXPECT_NE(md.find(r.err.substr(0, r.err.find('\n') + 1)), std::string::npos) << md << r.err;
+  // The error's excerpt is printed where the runner reads no workflow command.
+  const std::string stop = "::stop-commands::wfgen-resume-0\n";
+  ASSERT_EQ(r.err.substr(0, stop.size()), stop);
+  const std::string resume = "::wfgen-resume-0::\n";
+  EXPECT_EQ(r.err.substr(r.err.size() - resume.size()), resume);
+  const std::string first = r.err.substr(stop.size(), r.err.find('\n', stop.size()) + 1 - stop.size());
+  EXPECT_NE(md.find(first), std::string::npos) << md << r.err;
 }
 
 TEST_F(CheckSummary, AnUnwritableSummaryIsAnError) {

@@ -257,12 +257,36 @@ TEST_F(FileSafety, GithubAnnotationsCannotBeForged) {
   EXPECT_EQ(r.out,
             "::error file=generated/a%2Cline=1%3A%3Ax.yml::generated/a,line=1::x.yml is stale: no "
             "source makes it any more. Run ./regenerate.sh and commit the result.\n"
-            "generated/a,line=1::x.yml: stale: no source makes it any more\n"
             "::error file=generated/old%0A%3A%3Awarning title=x%3A%3Ay.yml::generated/old\\n::warning "
             "title=x::y.yml is stale: no source makes it any more. Run ./regenerate.sh and commit "
             "the result.\n"
+            "::stop-commands::wfgen-resume-0\n"
+            "generated/a,line=1::x.yml: stale: no source makes it any more\n"
             "generated/old\\n::warning title=x::y.yml: stale: no source makes it any more\n"
-            "wfgen check: 2 file(s) out of date (3 outputs). To fix, run: ./regenerate.sh\n");
+            "wfgen check: 2 file(s) out of date (3 outputs). To fix, run: ./regenerate.sh\n"
+            "::wfgen-resume-0::\n");
+}
+
+// What check prints as it is (diffs, the lint report with its excerpts) cannot be read as
+// a workflow command: not a committed line of a run script that prints one, not a job id
+// that breaks its line, not the token that would resume the commands.
+TEST_F(FileSafety, GithubFormatTextRunsNoWorkflowCommand) {
+  ASSERT_EQ(generate().exit_code, 0);
+  std::string text = slurp(root / "generated/job-a.yml");
+  text += "# ::wfgen-resume-0::\n  ::add-mask::committed\n";  // edited by hand
+  spit(root / "generated/job-a.yml", text);
+  auto r = check(Format::Github);
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string stop = "::stop-commands::wfgen-resume-1\n";
+  const size_t text_at = r.out.find(stop);
+  ASSERT_NE(text_at, std::string::npos) << r.out;
+  for (size_t at = 0, end; at < text_at; at = end + 1) {  // before it: annotations only
+    end = r.out.find('\n', at);
+    EXPECT_EQ(r.out.substr(at, 8), "::error ") << r.out.substr(at, end - at);
+  }
+  EXPECT_NE(r.out.find("-  ::add-mask::committed\n", text_at), std::string::npos) << r.out;
+  const std::string resume = "::wfgen-resume-1::\n";
+  EXPECT_EQ(r.out.substr(r.out.size() - resume.size()), resume);
 }
 
 TEST_F(FileSafety, TheJsonReportIsJsonWhateverTheFileNames) {

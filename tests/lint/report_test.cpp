@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lint/github_log.h"
 #include "lint/report.h"
 
 using namespace wfgen::lint;
@@ -38,7 +39,8 @@ LintResult sample() {
 
 TEST(Report, Text) {
   EXPECT_EQ(format_report(sample(), Format::Text),
-            "gen/w,1.yml:4:7: error: key 'x' is defined twice\n100% sure [duplicate-key]\n"
+            // A line break in a message is shown, not printed: no line of it is a line of its own.
+            "gen/w,1.yml:4:7: error: key 'x' is defined twice\\n100% sure [duplicate-key]\n"
             "  \t  x: 2\n  \t     ^\n"
             "  note: gen/w,1.yml:3:7: first here\n"
             "  note: t.j2: the template\n"
@@ -75,6 +77,29 @@ TEST(Report, GithubAnnotationsEscapeDataAndProperties) {
             "wfgen lint: 2 files, 1 error, 0 warnings (1 waived)\n");
   EXPECT_EQ(github_escape_property("a:b,c%d\r\n"), "a%3Ab%2Cc%25d%0D%0A");
   EXPECT_EQ(github_escape_data("a:b,c%d\r\n"), "a:b,c%25d%0D%0A");
+  EXPECT_EQ(github_escape_data("a\x1b]0;t\x07\t"), "a\\x1b]0;t\\x07\\x09");
+  EXPECT_EQ(github_escape_property("\x1b:"), "\\x1b%3A");
+}
+
+// Text printed as it is sits between ::stop-commands:: and the token that resumes them,
+// a token the text does not hold (in any case), whatever the text is.
+TEST(Report, GithubInertTextCannotResumeCommands) {
+  EXPECT_EQ(github_inert(""), "");
+  EXPECT_EQ(github_inert("  ::add-mask::x\n"),
+            "::stop-commands::wfgen-resume-0\n  ::add-mask::x\n::wfgen-resume-0::\n");
+  EXPECT_EQ(github_inert("no newline"),
+            "::stop-commands::wfgen-resume-0\nno newline\n::wfgen-resume-0::\n");
+  // The tokens the text names are passed over, with or without their case.
+  EXPECT_EQ(github_inert("::WFGEN-RESUME-0::\n##[wfgen-resume-1]\n::wfgen-resume-3::\n"),
+            "::stop-commands::wfgen-resume-2\n::WFGEN-RESUME-0::\n##[wfgen-resume-1]\n"
+            "::wfgen-resume-3::\n::wfgen-resume-2::\n");
+  // With every number the prefix is followed by taken, one past them is free; a huge
+  // number takes none.
+  std::string text = "wfgen-resume-99999999999999999999999\n";
+  for (int i = 0; i < 50; ++i) text += "::wfgen-resume-" + std::to_string(i) + "::\n";
+  const std::string inert = github_inert(text);
+  EXPECT_EQ(inert.substr(0, inert.find('\n')), "::stop-commands::wfgen-resume-50");
+  EXPECT_EQ(inert.substr(inert.size() - 21), "\n::wfgen-resume-50::\n");
 }
 
 TEST(Report, Json) {

@@ -178,7 +178,10 @@ def case_links(work, outside):
     os.symlink("/proc/self/environ", os.path.join(p, "templates", "leak.j2"))
     write(os.path.join(p, "templates", "job.yml.j2"), "name: x\n{% include 'leak.j2' %}\n")
     r = project_run(p, ["check", "--format", "github"], env={"WFGEN_SECRET": "s3cr3t-value"})
-    expect_eq(r.stderr.splitlines()[0],
+    # (in the github format the error's text sits where the runner reads no command)
+    expect_eq(r.stderr.splitlines()[0], "::stop-commands::wfgen-resume-0",
+              "links: the error's text runs no workflow command")
+    expect_eq(r.stderr.splitlines()[1],
               "templates/job.yml.j2:2:4: error: templates/leak.j2: is a symbolic link to /proc/self/environ, "
               "outside the project directory; wfgen follows no link out of it",
               "links: an include through a link out is refused, both paths named")
@@ -273,6 +276,8 @@ def case_reports(work):
         "it any more. Run ./regenerate.sh and commit the result.",
         "::error file=generated/old%0A%3A%3Awarning title=x%3A%3Ay.yml::generated/old\\n::warning "
         "title=x::y.yml is stale: no source makes it any more. Run ./regenerate.sh and commit the result.",
+        "::stop-commands::wfgen-resume-0",  # the report's text, as it is, runs no command
+        "::wfgen-resume-0::",
     ], "reports: file names cannot forge workflow commands")
     write(os.path.join(gen, ".wfgen-tmp-0123456789abcdef"), "partial, no marker")
     r = project_run(p, ["check"])
@@ -286,7 +291,7 @@ def case_reports(work):
 
     write(os.path.join(p, "wfgen.yml"), "fix_command: \"make\\n::warning::x\"\nfamilies: []\n")
     r = project_run(p, ["check", "--format", "github"])
-    expect_eq(r.stderr.splitlines()[0], "wfgen.yml:1:14: error: 'fix_command' must be one line without "
+    expect_eq(r.stderr.splitlines()[1], "wfgen.yml:1:14: error: 'fix_command' must be one line without "
                                         "control characters", "reports: a fix_command with a newline")
     write(os.path.join(p, "wfgen.yml"), "families:\n  - {name: \"a\\tb\\nc\", template: job.yml.j2, "
                                         "output: x.yml, vars: {n: 1}}\n")
