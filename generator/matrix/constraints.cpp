@@ -36,8 +36,27 @@ std::vector<Json> matching_values(const Constraints& c, const Json& row, std::st
   return values;
 }
 
+// Whether the string `v` is one of `c`'s values for `row`, found in the index; false when
+// it cannot tell (a value or a match value that is not a string: then it is searched).
+bool indexed_one_of(const Constraints& c, const Json& v, const Json* row) {
+  if (!v.is_string()) return false;
+  const std::string& s = v.get_ref<const std::string&>();
+  if (!row || c.one_of_match.empty()) return c.one_of_index.strings.count(s) > 0;
+  static const Json null;
+  std::vector<const Json*> match;
+  for (const std::string& m : c.one_of_match) {
+    auto it = row->find(m);
+    match.push_back(it == row->end() ? &null : &*it);
+  }
+  const std::optional<std::string> key = OneOfIndex::group_of(match);
+  if (!key) return false;
+  auto group = c.one_of_index.groups.find(*key);
+  return group != c.one_of_index.groups.end() && group->second.count(s) > 0;
+}
+
 std::optional<Violation> one_of(const Constraints& c, const Json& v, const Json* row) {
   if (c.one_of.empty() && c.one_of_source.empty()) return std::nullopt;
+  if (indexed_one_of(c, v, row)) return std::nullopt;
   std::string scope;
   const std::vector<Json> scoped =
       row && !c.one_of_match.empty() ? matching_values(c, *row, scope) : std::vector<Json>();
@@ -98,6 +117,28 @@ std::optional<Violation> element(const ElementSpec& e, const Json& v, const std:
 }
 
 }  // namespace
+
+std::optional<std::string> OneOfIndex::group_of(const std::vector<const Json*>& match_values) {
+  std::string key;
+  for (const Json* v : match_values) {
+    if (!v->is_string()) return std::nullopt;
+    const std::string& s = v->get_ref<const std::string&>();
+    key += std::to_string(s.size()) + ':' + s;  // length first: no two lists give one key
+  }
+  return key;
+}
+
+void index_one_of(Constraints& c) {
+  for (const Json& v : c.one_of)
+    if (v.is_string()) c.one_of_index.strings.insert(v.get<std::string>());
+  for (const Json& r : c.one_of_rows) {  // [value, match values...]
+    if (!r[0].is_string()) continue;
+    std::vector<const Json*> match;
+    for (size_t i = 1; i < r.size(); ++i) match.push_back(&r[i]);
+    if (auto key = OneOfIndex::group_of(match))
+      c.one_of_index.groups[*key].insert(r[0].get<std::string>());
+  }
+}
 
 std::optional<Violation> check_constraints(FieldType, const Constraints& c, const Json& v,
                                            const Json* row) {

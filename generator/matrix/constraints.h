@@ -16,6 +16,10 @@ struct Violation {
   bool at_key = false;  // point at the key named by `where`, not its value
 };
 
+// Fills `c.one_of_index` from `c.one_of` and `c.one_of_rows` (the spec parser, once it has
+// set them).
+void index_one_of(Constraints& c);
+
 // The first broken promise of `v` (already of type `t`), or nullopt. `row` is the row that
 // holds `v`, for `one_of ... match` (without a row, any row of the other matrix will do).
 std::optional<Violation> check_constraints(FieldType t, const Constraints& c, const Json& v,

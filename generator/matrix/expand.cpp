@@ -657,26 +657,37 @@ class Expander {
     const std::vector<Row>& rows = made.rows;
     for (const FieldSpec& f : spec.fields) {
       if (f.type == FieldType::Table) continue;
-      // (field, group) -> the field's names there
-      std::map<std::pair<std::string, std::string>, std::vector<std::string>> cache;
-      auto names = [&](const Constraints& c, const Json& row) -> const std::vector<std::string>& {
-        const std::string mine = group_key(row, c.sibling_match);
-        auto [it, fresh] = cache.try_emplace({c.sibling_field, mine});
-        if (!fresh) return it->second;
-        for (const Row& r : rows) {
-          if (group_key(r.values, c.sibling_match) != mine) continue;
-          const Json& v = r.values.value(c.sibling_field, Json());
-          for (const Json& x : v.is_array() ? v : Json::array({v}))
-            if (!x.is_null()) it->second.push_back(x.is_string() ? x.get<std::string>() : x.dump());
-        }
-        return it->second;
+      // The names of a sibling field in each group of rows (by their `match` values), made
+      // in one pass over the rows: (field, match) -> group -> names.
+      struct Names {
+        std::vector<std::string> in_order;  // for the message's suggestion
+        std::unordered_set<std::string> set;
+      };
+      using Groups = std::unordered_map<std::string, Names>;
+      std::map<std::pair<std::string, std::vector<std::string>>, Groups> made_names;
+      auto names = [&](const Constraints& c, const Json& row) -> const Names& {
+        auto [it, fresh] = made_names.try_emplace({c.sibling_field, c.sibling_match});
+        if (fresh)
+          for (const Row& r : rows) {
+            Names& n = it->second[group_key(r.values, c.sibling_match)];
+            const Json& v = r.values.value(c.sibling_field, Json());
+            for (const Json& x : v.is_array() ? v : Json::array({v})) {
+              if (x.is_null()) continue;
+              n.in_order.push_back(x.is_string() ? x.get<std::string>() : x.dump());
+              n.set.insert(n.in_order.back());
+            }
+          }
+        static const Names none;
+        auto group = it->second.find(group_key(row, c.sibling_match));
+        return group == it->second.end() ? none : group->second;
       };
       auto check = [&](const Constraints* c, const Json& v, size_t i, const std::string& where,
                        const std::string& label, bool at_key) {
         if (!c) return;  // the field, item, key or value has no sibling rule
-        const std::vector<std::string>& known = names(*c, rows[i].values);
+        const Names& known_names = names(*c, rows[i].values);
         std::string name = v.is_string() ? v.get<std::string>() : v.dump();
-        if (std::find(known.begin(), known.end(), name) != known.end()) return;
+        if (known_names.set.count(name)) return;
+        const std::vector<std::string>& known = known_names.in_order;
         const Draft& d = *made.where[i];
         bool set = d.src.has(f.name);
         std::string near = data::closest_match(name, known);

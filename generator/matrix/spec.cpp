@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_set>
 
 #include "data/suggest.h"
 #include "jinja/limits.h"
@@ -365,6 +366,7 @@ class SpecParser {
                                   " scalars, not " + std::string(json_type_name(v[i])));
         c.one_of.push_back(v[i]);
       }
+      index_one_of(c);
       return;
     }
     r_.mapping_at(ptr, v, "`one_of` (a list of values, or a mapping)");
@@ -384,6 +386,7 @@ class SpecParser {
         throw doc_.error_at(ptr, "`one_of: {file: ...}` needs a project to find " + path + " in");
       c.one_of = refs_.file_keys(path, at, doc_, ptr);
       c.one_of_source = "the keys of " + (at.empty() ? std::string("the root") : at) + " in " + path;
+      index_one_of(c);
       return;
     }
     if (v.contains("keys_at"))
@@ -411,11 +414,24 @@ class SpecParser {
     if (!refs_.values)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
     c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
-    for (const Json& row : c.one_of_rows)
-      if (std::find(c.one_of.begin(), c.one_of.end(), row[0]) == c.one_of.end())
-        c.one_of.push_back(row[0]);
     c.one_of_source = "the '" + field + "' values of " + path;
-    if (c.one_of_match.empty()) c.one_of_rows.clear();
+    if (c.one_of_match.empty()) {
+      c.one_of.reserve(c.one_of_rows.size());
+      for (Json& row : c.one_of_rows) c.one_of.push_back(std::move(row[0]));
+      c.one_of_rows.clear();
+    } else {
+      for (const Json& row : c.one_of_rows) c.one_of.push_back(row[0]);
+    }
+    // Each value once, in the order of its first row (a search, but for the strings).
+    std::unordered_set<std::string> seen;
+    std::vector<Json> distinct;
+    for (Json& v : c.one_of) {
+      if (v.is_string() ? seen.insert(v.get<std::string>()).second
+                        : std::find(distinct.begin(), distinct.end(), v) == distinct.end())
+        distinct.push_back(std::move(v));
+    }
+    c.one_of = std::move(distinct);
+    index_one_of(c);
   }
 
   // `tables: {name: PATH}`: the rows of other matrices, as variables of this one's expressions.

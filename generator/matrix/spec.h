@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "data/document.h"
@@ -35,6 +37,16 @@ struct ElementSpec {
   std::shared_ptr<const Constraints> rules;  // null: only the type
 };
 
+// one_of's values as a look-up rather than a search (a list may hold thousands, and every
+// row's value is checked against it): its string values, and per `match` group whose
+// match values are all strings, the string values there. Other values are searched.
+struct OneOfIndex {
+  std::unordered_set<std::string> strings;
+  std::unordered_map<std::string, std::unordered_set<std::string>> groups;  // see group_of
+  // The key of the strings `match_values` (nullopt when one is not a string).
+  static std::optional<std::string> group_of(const std::vector<const Json*>& match_values);
+};
+
 // What a value must satisfy beyond its type. Every member is optional.
 struct Constraints {
   std::vector<Json> one_of;    // allowed values (a list, another matrix's rows, a file's keys)
@@ -44,6 +56,7 @@ struct Constraints {
   // matrix, [value, match values...].
   std::vector<std::string> one_of_match;
   std::vector<Json> one_of_rows;
+  OneOfIndex one_of_index;  // made by index_one_of() (constraints.h) once the above are set
   // `one_of: {field: NAME, match: [...]}` (no matrix): a NAME value of a row of this same
   // table (that agrees on `match`). Known only once every row is made, so checked then.
   std::string sibling_field;
