@@ -91,6 +91,14 @@ std::string note_rendering(const std::string& path, const Output& o) {
   return note + "\n";
 }
 
+// "  note: row 3 of matrices/m.yml gives it (matrices/m.yml:6:5)\n" for an output of a
+// matrix row; "" for one of a whole family.
+std::string row_note(const Output& o) {
+  if (o.matrix.empty() || o.row < 0) return "";
+  return "  note: " + row_name(o) + " of " + o.matrix + " gives it (" + o.matrix + ":" +
+         std::to_string(o.row_origin.line) + ":" + std::to_string(o.row_origin.col) + ")\n";
+}
+
 std::string output_template_name(const Family& fam) {
   return std::string(kManifestName) + " (output of " + fam.name + ")";
 }
@@ -474,6 +482,25 @@ class ProjectRenderer {
       if (slot.job.failed) std::rethrow_exception(slot.job.failed);
       accept(plans_[slot.job.plan()], slot.made, slot.result, owners);
     }
+    // An output that is a folder of another's path: one of the two could not be written.
+    // Found here, before anything is written, not by the writer half-way through.
+    for (Slot& slot : slots) {
+      const Output& o = slot.made;
+      for (size_t slash = o.path.find('/'); slash != std::string::npos;
+           slash = o.path.find('/', slash + 1)) {
+        auto file = owners.find(std::string_view(o.path).substr(0, slash));
+        if (file == owners.end()) continue;
+        const std::string what = file->second->path + " is an output of " +
+                                 describe(*file->second) + ", and a folder of " + o.path;
+        if (o.row >= 0 && !o.matrix.empty())
+          throw ProjectError(
+              data::DataError(o.matrix, o.row_origin, what + ", which this row writes",
+                              row_line(o))
+                  .format());
+        fail_at(pointer_child(plans_[slot.job.plan()].fam->ptr, "output"),
+                what + ", which " + describe(o) + " writes");
+      }
+    }
     std::vector<Output> outputs;
     outputs.reserve(slots.size());
     for (Slot& slot : slots) outputs.push_back(std::move(slot.made));
@@ -651,17 +678,26 @@ class ProjectRenderer {
       try {
         std::rethrow_exception(r.path_error);
       } catch (const jinja::TemplateError& e) {
-        fail_in(pointer_child(fam.ptr, "output"), e,
-                "in the output pattern" +
-                    (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")" : std::string()));
+        throw ProjectError(
+            matrix::expression_error(doc(), pointer_child(fam.ptr, "output"), e,
+                                     "in the output pattern" +
+                                         (o.row >= 0 ? " (row " + std::to_string(o.row + 1) + ")"
+                                                     : std::string()))
+                .format() +
+            row_note(o));
       }
     }
     if (r.normal.empty())
-      fail_at(pointer_child(fam.ptr, "output"),
-              "output pattern gives '" + files::printable(r.rel) + "', which " +
-                  (r.why.empty() ? "is not a file path inside " +
-                                       (m_.output_dir.empty() ? "the project" : m_.output_dir)
-                                 : r.why));
+      throw ProjectError(
+          doc()
+              .error_at(pointer_child(fam.ptr, "output"),
+                        "output pattern gives '" + files::printable(r.rel) + "', which " +
+                            (r.why.empty() ? "is not a file path inside " +
+                                                 (m_.output_dir.empty() ? "the project"
+                                                                        : m_.output_dir)
+                                           : r.why))
+              .format() +
+          row_note(o));
     auto [it, fresh] = owners.emplace(o.path, &o);
     if (!fresh) {
       const std::string other = describe(*it->second);

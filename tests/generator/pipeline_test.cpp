@@ -200,6 +200,45 @@ TEST_F(Project, TwoRowsWritingTheSameOutput) {
             "of family 'jobs' (matrices/jobs.yml:3:5)");
 }
 
+// Two outputs, one at a folder of the other's path: found before anything is written (the
+// writer used to fail half-way and put back what it had replaced), at the row.
+TEST_F(Project, AnOutputThatIsAFolderOfAnother) {
+  ASSERT_EQ(generate().exit_code, 0);
+  const std::string before = slurp(root / "generated/job-a.yml");
+  std::string m = slurp(root / "wfgen.yml");
+  spit(root / "wfgen.yml", m.replace(m.find("job-!{{ name }}.yml"), 19, "job-!{{ name }}"));
+  spit(root / "matrices/jobs.yml",
+       "fields: {name: string, runner: {type: string, default: ubuntu-latest}}\n"
+       "entries:\n  - {name: a}\n  - {name: a/b}\n");
+  auto r = generate();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "matrices/jobs.yml:4:5: error: generated/job-a is an output of row 1 of family 'jobs' "
+            "(matrices/jobs.yml:3:5), and a folder of generated/job-a/b, which this row writes\n"
+            "    - {name: a/b}\n"
+            "      ^\n"
+            "wfgen generate: nothing was written\n");
+  EXPECT_EQ(slurp(root / "generated/job-a.yml"), before);
+  EXPECT_EQ(check().err.substr(0, r.err.find('\n')), r.err.substr(0, r.err.find('\n')));
+}
+
+// An output path the pattern makes of a row's values is refused at the pattern, with the
+// row that gave the values.
+TEST_F(Project, ABadOutputPathNamesItsRow) {
+  spit(root / "matrices/jobs.yml",
+       "fields: {name: string, runner: {type: string, default: ubuntu-latest}}\n"
+       "entries:\n  - {name: a}\n  - {name: ../../up}\n");
+  auto r = generate();
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string err = r.err;
+  EXPECT_EQ(err.substr(0, err.find('\n')),
+            "wfgen.yml:7:13: error: output pattern gives 'job-../../up.yml', which is not a file "
+            "path inside generated");
+  EXPECT_NE(err.find("\n  note: row 2 of matrices/jobs.yml gives it (matrices/jobs.yml:4:5)\n"),
+            std::string::npos)
+      << err;
+}
+
 TEST_F(Project, MissingTemplateAndMatrixArePositionedInTheManifest) {
   std::string m = slurp(root / "wfgen.yml");
   spit(root / "wfgen.yml", m.replace(m.find("job.yml.j2"), 10, "jbo.yml.j2"));
