@@ -283,7 +283,7 @@ TEST(Hostile, EveryStringAndListIsBounded) {
   const std::string str_limit = " (limit max_string = 1000)";
   const std::string items_limit = " (limit max_items = 100)";
   struct {
-    const char* source;
+    std::string source;
     std::string expected;
   } cases[] = {
       {"{% set s = 'a' * 600 %}{{ s ~ s }}",
@@ -309,6 +309,17 @@ TEST(Hostile, EveryStringAndListIsBounded) {
        "main.j2:1:28: error: the result of splitlines() would have 101 items" + items_limit},
       {"{{ ('a,' * 200).rsplit(',')|length }}",
        "main.j2:1:23: error: the result of rsplit() would have 101 items" + items_limit},
+      // Constants the parser makes: at the literal.
+      {"x\n{{ '" + std::string(1001, 'a') + "' }}",
+       "main.j2:2:4: error: a string would be 1001 bytes long" + str_limit},
+      {"{{ 'a' 'b' }}{{ '" + std::string(600, 'a') + "' '" + std::string(600, 'b') + "' }}",
+       "main.j2:1:17: error: a string would be 1200 bytes long" + str_limit},
+      {"{{ 1 in [" + [] {
+         std::string items;
+         for (int i = 0; i < 101; ++i) items += (i ? "," : "") + std::to_string(i);
+         return items;
+       }() + "] }}",
+       "main.j2:1:9: error: a list would have 101 items" + items_limit},
   };
   for (const auto& c : cases) EXPECT_EQ(render(c.source, o), c.expected) << c.source;
   // Values given to the template (data read in: data_string, data_list) are bounded by the

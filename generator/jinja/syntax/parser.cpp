@@ -764,16 +764,30 @@ class Parser {
   }
 
   // A list or tuple literal of constants as one constant (a tuple: it is never mutated).
-  static ExprPtr fold_constant_sequence(ExprPtr e) {
+  ExprPtr fold_constant_sequence(ExprPtr e) const {
     if (e->kind != ExprKind::List && e->kind != ExprKind::Tuple) return e;
     std::vector<Value> items;
     for (const auto& item : static_cast<SeqExpr&>(*e).items) {
       if (item->kind != ExprKind::Const) return e;
       items.push_back(static_cast<ConstExpr&>(*item).value);
     }
-    Value v =
-        e->kind == ExprKind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
+    Value v = constant_at(e->pos, [&] {
+      return e->kind == ExprKind::Tuple ? Value::tuple(std::move(items))
+                                        : Value::list(std::move(items));
+    });
     return std::make_unique<ConstExpr>(e->pos, std::move(v));
+  }
+
+  // A constant the parser makes for the text at `pos` (a string literal, a folded list): a
+  // limit it breaks (max_string, max_items) is reported there.
+  template <class Make>
+  Value constant_at(uint32_t pos, const Make& make) const {
+    try {
+      return make();
+    } catch (TemplateError& e) {
+      if (!e.located()) e.locate(file_.loc(pos), file_.line_text(pos));
+      throw;
+    }
   }
 
   ExprPtr parse_math1() {
@@ -902,7 +916,8 @@ class Parser {
       uint32_t pos = t.pos;
       std::string s;
       while (cur().type == Tok::String) s += next().value;
-      return std::make_unique<ConstExpr>(pos, Value::string(std::move(s)));
+      return std::make_unique<ConstExpr>(pos,
+                                         constant_at(pos, [&] { return Value::string(std::move(s)); }));
     }
     if (t.type == Tok::Integer || t.type == Tok::Float) {
       next();
