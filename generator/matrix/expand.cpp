@@ -400,14 +400,37 @@ class Expander {
   // GitHub: remove every combination that matches all the pairs of an exclude item.
   void exclude(const MatrixSpec& spec, std::vector<Draft>& rows) {
     const Json& list = list_at(spec.exclude_ptr, "exclude");
+    RowIndex index(rows.size(), [&](size_t r) -> const Json& { return rows[r].values; });
+    std::vector<bool> gone(rows.size());
     for (size_t i = 0; i < list.size(); ++i) {
       const std::string ptr = pointer_child(spec.exclude_ptr, i);
       const Json& item = item_mapping(spec, ptr, true, "an exclude");
-      size_t before = rows.size();
-      std::erase_if(rows, [&](const Draft& d) { return exclude_matches(item, d.values); });
-      if (rows.size() == before)
-        throw doc_.error_at(ptr, "exclude matches no combination of the axes");
+      size_t removed = 0;
+      auto remove = [&](size_t r) {
+        if (!gone[r]) gone[r] = true, ++removed;
+      };
+      if (const std::vector<size_t>* found = index.agreeing(item, keys_of(item, nullptr))) {
+        for (size_t r : *found) remove(r);
+      } else {
+        for (size_t r = 0; r < rows.size(); ++r)
+          if (!gone[r] && exclude_matches(item, rows[r].values)) remove(r);
+      }
+      if (!removed) throw doc_.error_at(ptr, "exclude matches no combination of the axes");
     }
+    size_t kept = 0;
+    for (size_t r = 0; r < rows.size(); ++r)
+      if (!gone[r] && kept++ != r) rows[kept - 1] = std::move(rows[r]);
+    rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(kept), rows.end());
+  }
+
+  // The keys of `item`, sorted (items naming the same keys share an index), those that
+  // are axes of `spec` only when it is given.
+  static std::vector<std::string> keys_of(const Json& item, const MatrixSpec* axes_of) {
+    std::vector<std::string> keys;
+    for (auto it = item.begin(); it != item.end(); ++it)
+      if (!axes_of || axes_of->is_axis(it.key())) keys.push_back(it.key());
+    std::sort(keys.begin(), keys.end());
+    return keys;
   }
 
   // GitHub: an include item extends every original combination whose axis values it
@@ -415,6 +438,8 @@ class Expander {
   void include(const MatrixSpec& spec, std::vector<Draft>& rows, size_t) {
     const Json& list = list_at(spec.include_ptr, "include");
     size_t originals = rows.size();
+    // The originals' axis values stay as they are (an include adds other keys only).
+    RowIndex index(originals, [&](size_t r) -> const Json& { return rows[r].values; });
     for (size_t i = 0; i < list.size(); ++i) {
       const std::string ptr = pointer_child(spec.include_ptr, i);
       const Json& item = item_mapping(spec, ptr, false, "an include");
@@ -424,14 +449,18 @@ class Expander {
       std::vector<std::pair<Json::const_iterator, const std::string*>> adds;
       for (auto it = item.begin(); it != item.end(); ++it)
         if (!spec.is_axis(it.key())) adds.emplace_back(it, keep(pointer_child(ptr, it.key())));
-      for (size_t r = 0; r < originals; ++r) {
-        Draft& d = rows[r];
-        if (!include_agrees(item, d.values, is_axis)) continue;
+      auto extend = [&](Draft& d) {
         extended = true;
         for (const auto& [it, at] : adds) {
           d.values[it.key()] = it.value();
           d.src.set(it.key(), at);
         }
+      };
+      if (const std::vector<size_t>* found = index.agreeing(item, keys_of(item, &spec))) {
+        for (size_t r : *found) extend(rows[r]);
+      } else {
+        for (size_t r = 0; r < originals; ++r)
+          if (include_agrees(item, rows[r].values, is_axis)) extend(rows[r]);
       }
       if (!extended) {
         rows.push_back(from_mapping(spec, ptr, "an include"));

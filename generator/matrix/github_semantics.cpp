@@ -23,6 +23,36 @@ bool include_agrees(const Json& item, const Json& combination,
   return true;
 }
 
+namespace {
+
+// The strings `values` has at `keys`, each after its length (no two lists give one key);
+// nullopt when one is missing or not a string.
+std::optional<std::string> key_of(const Json& values, const std::vector<std::string>& keys) {
+  std::string key;
+  for (const std::string& k : keys) {
+    auto v = values.find(k);
+    if (v == values.end() || !v->is_string()) return std::nullopt;
+    const std::string& s = v->get_ref<const std::string&>();
+    key += std::to_string(s.size()) + ':' + s;
+  }
+  return key;
+}
+
+}  // namespace
+
+const std::vector<size_t>* RowIndex::agreeing(const Json& item,
+                                               const std::vector<std::string>& keys) {
+  const std::optional<std::string> wanted = key_of(item, keys);
+  if (!wanted) return nullptr;
+  auto [index, fresh] = by_keys_.try_emplace(keys);
+  if (fresh)
+    for (size_t i = 0; i < count_; ++i)
+      if (auto key = key_of(row_(i), keys)) index->second[*key].push_back(i);
+  static const std::vector<size_t> none;
+  auto rows = index->second.find(*wanted);
+  return rows == index->second.end() ? &none : &rows->second;
+}
+
 std::optional<size_t> static_job_count(const Json& matrix, size_t limit, size_t* lower_bound) {
   if (lower_bound) *lower_bound = 0;
   if (!matrix.is_object()) return std::nullopt;
