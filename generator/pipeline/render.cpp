@@ -1,6 +1,7 @@
 #include "pipeline/render.h"
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <cstdint>
 #include <deque>
@@ -483,9 +484,24 @@ class ProjectRenderer {
       accept(plans_[slot.job.plan()], slot.made, slot.result, owners);
     }
     // An output that is a folder of another's path: one of the two could not be written.
-    // Found here, before anything is written, not by the writer half-way through.
+    // Found here, before anything is written, not by the writer half-way through. And two
+    // paths that differ only in the case of ASCII letters: one file on a checkout on macOS
+    // or Windows, whose file systems ignore case.
+    std::unordered_map<std::string, const Output*> folded;
+    folded.reserve(slots.size());
     for (Slot& slot : slots) {
       const Output& o = slot.made;
+      std::string lower = o.path;
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      auto [other, fresh] = folded.emplace(std::move(lower), &o);
+      if (!fresh) {
+        const std::string what = o.path + " differs only in case from " + other->second->path +
+                                 ", which " + describe(*other->second) +
+                                 " writes: on macOS and Windows they are one file";
+        if (o.row >= 0 && !o.matrix.empty())
+          throw ProjectError(data::DataError(o.matrix, o.row_origin, what, row_line(o)).format());
+        fail_at(pointer_child(plans_[slot.job.plan()].fam->ptr, "output"), what);
+      }
       for (size_t slash = o.path.find('/'); slash != std::string::npos;
            slash = o.path.find('/', slash + 1)) {
         auto file = owners.find(std::string_view(o.path).substr(0, slash));

@@ -222,6 +222,23 @@ TEST_F(Project, AnOutputThatIsAFolderOfAnother) {
   EXPECT_EQ(check().err.substr(0, r.err.find('\n')), r.err.substr(0, r.err.find('\n')));
 }
 
+// Two outputs whose paths differ only in case would be one file on a checkout on macOS or
+// Windows: refused at the row.
+TEST_F(Project, OutputsThatDifferOnlyInCase) {
+  spit(root / "matrices/jobs.yml",
+       "fields: {name: string, runner: {type: string, default: ubuntu-latest}}\n"
+       "entries:\n  - {name: Build}\n  - {name: build}\n");
+  auto r = generate();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "matrices/jobs.yml:4:5: error: generated/job-build.yml differs only in case from "
+            "generated/job-Build.yml, which row 1 of family 'jobs' (matrices/jobs.yml:3:5) writes: "
+            "on macOS and Windows they are one file\n"
+            "    - {name: build}\n"
+            "      ^\n"
+            "wfgen generate: nothing was written\n");
+}
+
 // An output path the pattern makes of a row's values is refused at the pattern, with the
 // row that gave the values.
 TEST_F(Project, ABadOutputPathNamesItsRow) {
