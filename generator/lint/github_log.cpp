@@ -3,26 +3,24 @@
 #include <cctype>
 #include <vector>
 
+#include "files/error.h"
+
 namespace wfgen::lint {
 
 std::string github_escape_data(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
   std::string out;
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '%') {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '%')
       out += "%25";
-    } else if (c == '\r') {
+    else if (c == '\r')
       out += "%0D";
-    } else if (c == '\n') {
+    else if (c == '\n')
       out += "%0A";
-    } else if (c < 0x20 || c == 0x7f) {  // shown, not sent to a terminal (ESC, BEL, NUL)
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else {
-      out += ch;
-    }
+    else if (files::has_control(s.substr(i, 1)))  // shown, not sent to a terminal (ESC, BEL)
+      out += files::printable(s.substr(i, 1));
+    else
+      out += c;
   }
   return out;
 }

@@ -9,8 +9,8 @@
 
 namespace wfgen::lint {
 
-// Workflow-command escaping: data ('%', CR, LF; other control characters are shown as
-// \xHH) and property values (also ':' and ',').
+// Workflow-command escaping: data ('%', CR, LF; other control characters shown as a
+// printed name shows them, files::printable) and property values (also ':' and ',').
 std::string github_escape_data(std::string_view s);
 std::string github_escape_property(std::string_view s);
 

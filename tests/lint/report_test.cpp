@@ -77,7 +77,7 @@ TEST(Report, GithubAnnotationsEscapeDataAndProperties) {
             "wfgen lint: 2 files, 1 error, 0 warnings (1 waived)\n");
   EXPECT_EQ(github_escape_property("a:b,c%d\r\n"), "a%3Ab%2Cc%25d%0D%0A");
   EXPECT_EQ(github_escape_data("a:b,c%d\r\n"), "a:b,c%25d%0D%0A");
-  EXPECT_EQ(github_escape_data("a\x1b]0;t\x07\t"), "a\\x1b]0;t\\x07\\x09");
+  EXPECT_EQ(github_escape_data("a\x1b]0;t\x07\t"), "a\\x1b]0;t\\x07\\t");
   EXPECT_EQ(github_escape_property("\x1b:"), "\\x1b%3A");
 }
 
