@@ -119,17 +119,22 @@ Discovery discover_workflows(const std::vector<std::string>& paths, uint64_t max
     std::error_code ec;
     fs::path p(arg);
     fs::file_status st = fs::status(p, ec);
-    if (!fs::exists(st)) {
+    const bool absent =
+        ec ? ec == std::errc::no_such_file_or_directory || ec == std::errc::not_a_directory
+           : !fs::exists(st);
+    if (absent) {
       out.missing.push_back(arg);
       continue;
     }
     if (!fs::is_directory(st)) {
-      // Read as named: a FIFO or a device is refused then, with what it is.
+      // Read as named (also when it cannot be looked up: the read says why): a FIFO or a
+      // device is refused then, with what it is.
       out.files.push_back(p.generic_string());
       out.from.push_back({});
       continue;
     }
-    auto folder = std::make_shared<const files::Tree>(p, being_linted(arg), prefix_of(arg), max_size);
+    auto folder =
+        std::make_shared<const files::Tree>(p, being_linted(arg), prefix_of(arg), max_size);
     walk(folder, "", prefix_of(p.generic_string()), out);
   }
   return out;
@@ -137,7 +142,8 @@ Discovery discover_workflows(const std::vector<std::string>& paths, uint64_t max
 
 Discovery discover_workflows_in(const fs::path& dir, const std::string& sub, uint64_t max_size) {
   const std::string prefix = prefix_of(dir.generic_string());
-  auto tree = std::make_shared<const files::Tree>(dir, being_linted(dir.string()), prefix, max_size);
+  auto tree =
+      std::make_shared<const files::Tree>(dir, being_linted(dir.string()), prefix, max_size);
   files::Location loc = tree->locate(sub, true);  // a link out of `dir` throws
   if (!loc.exists || !S_ISDIR(loc.st.st_mode))
     throw files::FileError(prefix + sub, "is not a folder");

@@ -34,8 +34,8 @@ const files::Tree* DiskFiles::tree(const std::string& dir, const std::string& wh
   auto [it, fresh] = trees_.try_emplace(what + '\n' + dir);
   if (fresh) {
     try {
-      it->second = std::make_unique<files::Tree>(dir.empty() ? fs::path(".") : fs::path(dir),
-                                                 what, prefix, roots_.max_input_size);
+      it->second = std::make_unique<files::Tree>(dir.empty() ? fs::path(".") : fs::path(dir), what,
+                                                 prefix, roots_.max_input_size);
     } catch (const files::FileError& e) {
       // A folder of the run's paths that is not on disk (files linted from memory): no
       // callee there. Any other failure is the caller's to report, each time it asks.
@@ -59,9 +59,9 @@ std::optional<std::string> DiskFiles::callee(const LocalTarget& target) {
   }
   const std::string& repo = target.repository;
   const std::string shown = repo.empty() ? "." : repo;
-  const files::Tree* at = tree(shown, "the repository " + files::printable(shown) +
-                                          " of the calling workflow",
-                               repo.empty() ? "" : repo + "/");
+  const files::Tree* at =
+      tree(shown, "the repository " + files::printable(shown) + " of the calling workflow",
+           repo.empty() ? "" : repo + "/");
   return at ? at->read(target.rel) : std::nullopt;
 }
 

@@ -38,8 +38,8 @@ struct DiskRoots {
 // `.github`); any other caller (a loose workflow file) is taken as sitting in its
 // repository's workflows folder, so its repository is its own folder.
 struct LocalTarget {
-  std::string repository;  // the caller's repository ("" for the current directory)
-  std::string rel;         // the callee inside it, normalised; "" when `uses` is not local
+  std::string repository;    // the caller's repository ("" for the current directory)
+  std::string rel;           // the callee inside it, normalised; "" when `uses` is not local
   std::string path() const;  // repository/rel, normalised: the callee's path in the run
 };
 LocalTarget local_target(std::string_view caller, std::string_view uses);

@@ -73,4 +73,3 @@ TEST(ProjectLintFiles, ACalleeLinkInsideTheProjectIsFollowed) {
             "6:11: the reusable workflows this call reaches call each other in a loop "
             "(inside.yml -> inside.yml); GitHub does not permit loops");
 }
-

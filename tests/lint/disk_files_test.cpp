@@ -59,9 +59,8 @@ TEST(LintDiskFiles, ACalleeLinkOutOfTheCallersRepositoryIsAFindingAtUses) {
   auto r = Linter({}, DiskRoots{d.path(), CalleeRoot::CallerRepository})
                .run({{a, caller({"leak", "in"}), {}, {}}});
   EXPECT_EQ(findings(r, "reusable-call"),
-            (V{"5:11: the called workflow is not read: " + wf +
-               "leak.yml: is a symbolic link to " + (d / "outside.yml").string() +
-               ", outside the repository " + repo +
+            (V{"5:11: the called workflow is not read: " + wf + "leak.yml: is a symbolic link to " +
+               (d / "outside.yml").string() + ", outside the repository " + repo +
                " of the calling workflow; wfgen follows no link out of it"}));
   EXPECT_EQ(findings(r, "reusable-limits"),
             (V{"7:11: the reusable workflows this call reaches call each other in a loop "
@@ -108,8 +107,8 @@ TEST(LintDiskFiles, TheWorkflowsFolderOfADirectoryStaysInsideIt) {
   fs::create_symlink(d / "elsewhere", d / "repo/.github/workflows");
   const std::string top = (d / "repo").generic_string();
   EXPECT_EQ(message_of([&] { wfgen::lint::discover_workflows_in(top, ".github/workflows"); }),
-            top + "/.github/workflows: error: is a symbolic link to " +
-                (d / "elsewhere").string() + ", outside the directory being linted (" + top +
+            top + "/.github/workflows: error: is a symbolic link to " + (d / "elsewhere").string() +
+                ", outside the directory being linted (" + top +
                 "); wfgen follows no link out of it");
   // A link to a folder inside is followed; files are shown under the name the user knows.
   fs::remove(d / "repo/.github/workflows");

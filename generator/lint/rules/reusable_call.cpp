@@ -64,8 +64,7 @@ class ReusableCall final : public Rule {
   static void readable(const Workflow& wf, Context& ctx, const yaml::Node& uses, Sink& sink) {
     const std::string ref(uses.resolved().value());
     std::string problem = ctx.local_workflow_problem(wf, ref);
-    if (!problem.empty())
-      sink.report(uses, "the called workflow is not read: " + problem);
+    if (!problem.empty()) sink.report(uses, "the called workflow is not read: " + problem);
   }
 
   // Whether `uses` is well formed; a local call then has its callee checked.

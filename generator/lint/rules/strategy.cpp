@@ -63,8 +63,7 @@ class Strategy final : public Rule {
     }
     const yaml::Node* via = through(matrix_node, nullptr);
     const yaml::Node& matrix = matrix_node.resolved();
-    if (matrix.pairs().empty())
-      sink.report(matrix_node, "'matrix' must define at least one axis");
+    if (matrix.pairs().empty()) sink.report(matrix_node, "'matrix' must define at least one axis");
     std::vector<std::string> axes;
     bool dynamic_axes = false;
     for (const yaml::Pair& p : matrix.pairs()) {
@@ -100,15 +99,16 @@ class Strategy final : public Rule {
         bool known = false;
         for (const auto& a : axes) known = known || a == k;
         if (!known)
-          sink.report(at(*p.key, item_via), "exclude key '" + std::string(k) +
-                                                "' matches no axis of the matrix; GitHub refuses it");
+          sink.report(at(*p.key, item_via),
+                      "exclude key '" + std::string(k) +
+                          "' matches no axis of the matrix; GitHub refuses it");
       }
     }
   }
 
   // `include` / `exclude`: a non-empty list of mappings, or an expression.
-  static void combinations(const yaml::Node& node, const std::string& what,
-                           const yaml::Node* via, Sink& sink) {
+  static void combinations(const yaml::Node& node, const std::string& what, const yaml::Node* via,
+                           Sink& sink) {
     if (is_expression(node)) return;
     if (!node.is_sequence()) {
       sink.report(at(node, via), what + " must be a list of mappings or a ${{ }} expression, not " +
