@@ -1,7 +1,8 @@
 #include "lint/config.h"
 
-#include "lint/registry.h"
+#include "data/reader.h"
 #include "data/suggest.h"
+#include "lint/registry.h"
 
 namespace wfgen::lint {
 
@@ -140,7 +141,9 @@ Config read_config(const data::Document& doc, const std::string& ptr) {
       if (it.key().find('@') != std::string::npos)
         throw doc.error_at(pointer_child(ip, it.key()),
                            "name the reusable workflow without its '@ref'", true);
-      cfg.interfaces[it.key()] = text(doc, ip, ifs, it.key());
+      std::string file = text(doc, ip, ifs, it.key());
+      data::Reader(doc).relative_path(pointer_child(ip, it.key()), file);
+      cfg.interfaces[it.key()] = std::move(file);
     }
   }
   return cfg;

@@ -13,6 +13,8 @@
 //       ./.github/workflows/_linux-build.yml: interfaces/_linux-build.yml   # @ref -> a
 //                                    # file (relative to the project) whose
 //                                    # `on.workflow_call` declares its inputs/outputs/secrets
+//                                    # (a relative path inside the project; the manifest
+//                                    # checks the file is a regular file there)
 #pragma once
 
 #include <map>
@@ -43,8 +45,9 @@ struct Config {
 };
 
 // Reads the section at JSON pointer `ptr` of `doc` (the manifest). Unknown keys, unknown
-// rule names, a waiver without a reason or with neither/both of family and file are
-// errors: throws data::DataError positioned in the manifest.
+// rule names, a waiver without a reason or with neither/both of family and file, an
+// interface path that is absolute or holds '..' are errors: throws data::DataError
+// positioned in the manifest.
 Config read_config(const data::Document& doc, const std::string& ptr);
 
 // `*` matches within one '/'-separated segment, `**` any number of segments, `?` one

@@ -12,7 +12,6 @@
 
 #include "data/load.h"
 #include "files/error.h"
-#include "files/read.h"
 #include "lint/expression/analyses.h"
 #include "lint/registry.h"
 #include "system/once.h"
@@ -71,46 +70,40 @@ bool LintResult::failed(bool warnings_as_errors) const {
 
 namespace {
 
-std::string_view strip_ref(std::string_view uses) {
-  size_t at = uses.find('@');
-  return at == std::string_view::npos ? uses : uses.substr(0, at);
-}
-
-// The path a local `uses: ./X` names, in the caller's path space. A caller in a
-// `.github/workflows` folder resolves against its repository; any other caller (a loose
-// workflow file) is taken as sitting in its repository's workflows folder.
-std::string local_target(std::string_view caller, std::string_view uses) {
-  uses = strip_ref(uses);
-  if (uses.substr(0, 2) != "./") return {};
-  fs::path dir = fs::path(caller).parent_path();
-  std::string rest(uses.substr(2));
-  const std::string workflows = ".github/workflows/";
-  if (dir.filename() == "workflows" && dir.parent_path().filename() == ".github")
-    return (dir.parent_path().parent_path() / rest).lexically_normal().generic_string();
-  if (rest.compare(0, workflows.size(), workflows) == 0)
-    return (dir / rest.substr(workflows.size())).lexically_normal().generic_string();
-  return (dir / rest).lexically_normal().generic_string();
-}
-
 // A file of the run by its normalised path: parsed (by whichever thread asks first), or
 // nullptr when the run has no such workflow.
 using InRun = std::function<const Workflow*(const std::string& path)>;
 
 class RunContext final : public Context {
  public:
-  RunContext(const Config& config, const fs::path& base_dir, InRun in_run,
-             expr::Analyses& analyses)
-      : config_(config), base_dir_(base_dir), in_run_(std::move(in_run)), analyses_(analyses) {}
+  RunContext(const Config& config, const DiskRoots& disk, InRun in_run, expr::Analyses& analyses)
+      : config_(config), disk_(disk), in_run_(std::move(in_run)), analyses_(analyses) {}
 
   const Config& config() const override { return config_; }
 
-  // Rules ask for the same callee from every job that calls it, on several threads at
-  // once: the answer is kept, under a lock (so is a file read from disk).
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
     if (uses.substr(0, 2) != "./") return nullptr;
     std::lock_guard<std::mutex> lock(mutex_);
-    // Asked once per calling job: the key (the caller's folder, a NUL, `uses`) is made in
-    // a buffer kept for it, and copied only the first time.
+    return lookup(caller, uses).workflow;
+  }
+
+  std::string local_workflow_problem(const Workflow& caller, std::string_view uses) override {
+    if (uses.substr(0, 2) != "./") return {};
+    std::lock_guard<std::mutex> lock(mutex_);
+    return lookup(caller, uses).problem;
+  }
+
+ private:
+  struct Found {
+    const Workflow* workflow = nullptr;
+    std::string problem;  // why a file there was not read
+  };
+
+  // Rules ask for the same callee from every job that calls it, on several threads at
+  // once: the answer is kept, under the lock (so is a file read from disk). Asked once
+  // per calling job: the key (the caller's folder, a NUL, `uses`) is made in a buffer
+  // kept for it, and copied only the first time.
+  const Found& lookup(const Workflow& caller, std::string_view uses) {
     const std::string& from = caller.path();
     key_.assign(from, 0, from.rfind('/') + 1);
     key_ += '\0';
@@ -120,43 +113,49 @@ class RunContext final : public Context {
     return it->second;
   }
 
- private:
-  const Workflow* find(const Workflow& caller, std::string_view uses) {
-    std::string target = local_target(caller.path(), uses);
-    if (target.empty()) return nullptr;
-    if (const Workflow* wf = in_run_(target)) return wf;
-    if (const Workflow* wf = load(target)) return wf;
-    auto iface = config_.interfaces.find(std::string(strip_ref(uses)));
-    return iface == config_.interfaces.end() ? nullptr : load(iface->second);
+  Found find(const Workflow& caller, std::string_view uses) {
+    LocalTarget target = local_target(caller.path(), uses);
+    if (target.rel.empty()) return {};
+    std::string path = target.path();
+    if (const Workflow* wf = in_run_(path)) return {wf, {}};
+    Found found = load('c', path, [&] { return disk_.callee(target); });
+    if (found.workflow || !found.problem.empty()) return found;
+    auto iface = config_.interfaces.find(std::string(uses.substr(0, uses.find('@'))));
+    if (iface == config_.interfaces.end()) return {};
+    const std::string& file = iface->second;
+    return load('i', file, [&] { return disk_.interface(file); });
   }
 
-  const Workflow* load(const std::string& path) {
-    auto [it, fresh] = loaded_.try_emplace(path);
+  // The file at `path` (`kind`: 'c' a callee, 'i' an interface file, whose paths are
+  // in two spaces), read by `read` once per run.
+  template <class Read>
+  Found load(char kind, const std::string& path, Read&& read) {
+    auto [it, fresh] = loaded_.try_emplace(kind + path);
+    Loaded& l = it->second;
     if (fresh) {
-      fs::path p(path);
-      std::string full = (p.is_absolute() ? p : base_dir_ / p).string();
-      // Most callees are not on disk (a workflow of the repository wfgen does not make):
-      // asked first, so the common case throws nothing.
-      std::error_code ec;
-      if (!fs::exists(full, ec)) return nullptr;
       try {
-        std::string text = files::read_file(full, path, files::kDefaultMaxInputSize);
-        it->second =
-            std::make_unique<Workflow>(SourceFile{path, std::move(text), {}, {}}, &analyses_);
-      } catch (const files::FileError&) {
-        // Not a readable regular file: no callee to check against.
+        if (std::optional<std::string> text = read())
+          l.workflow =
+              std::make_unique<Workflow>(SourceFile{path, std::move(*text), {}, {}}, &analyses_);
+      } catch (const files::FileError& e) {
+        l.problem = e.path() + ": " + e.message();
       }
     }
-    return it->second.get();
+    return {l.workflow.get(), l.problem};
   }
 
+  struct Loaded {
+    std::unique_ptr<Workflow> workflow;
+    std::string problem;
+  };
+
   const Config& config_;
-  fs::path base_dir_;
+  DiskFiles disk_;
   InRun in_run_;
   expr::Analyses& analyses_;  // the run's, shared with the files read from disk
   std::mutex mutex_;
-  std::map<std::string, std::unique_ptr<Workflow>> loaded_;
-  std::unordered_map<std::string, const Workflow*> found_;  // by (dir, uses), see above
+  std::map<std::string, Loaded> loaded_;
+  std::unordered_map<std::string, Found> found_;  // by (dir, uses), see above
   std::string key_;
 };
 
@@ -179,16 +178,27 @@ class FileContext final : public Context {
     return it->second;
   }
 
+  std::string local_workflow_problem(const Workflow& caller, std::string_view uses) override {
+    const Workflow* from = &caller;
+    key_.assign(reinterpret_cast<const char*>(&from), sizeof from);
+    key_ += uses;
+    auto it = problems_.find(key_);
+    if (it == problems_.end())
+      it = problems_.emplace(key_, run_.local_workflow_problem(caller, uses)).first;
+    return it->second;
+  }
+
  private:
   Context& run_;
   std::unordered_map<std::string, const Workflow*> found_;  // by (caller's address, uses)
+  std::unordered_map<std::string, std::string> problems_;   // the same
   std::string key_;
 };
 
 }  // namespace
 
-Linter::Linter(Config config, fs::path base_dir)
-    : config_(std::move(config)), base_dir_(std::move(base_dir)) {}
+Linter::Linter(Config config, DiskRoots disk)
+    : config_(std::move(config)), disk_(std::move(disk)) {}
 
 LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
@@ -223,7 +233,7 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   std::vector<std::string> paths(files.size());       // read before a file is moved to parse
   for (size_t i = 0; i < files.size(); ++i) paths[i] = files[i].path;
   bool indexed = false;
-  RunContext ctx(config_, base_dir_, [&](const std::string& path) -> const Workflow* {
+  RunContext ctx(config_, disk_, [&](const std::string& path) -> const Workflow* {
     if (!indexed) {
       for (size_t i = 0; i < paths.size(); ++i)
         by_path[fs::path(paths[i]).lexically_normal().generic_string()].push_back(i);

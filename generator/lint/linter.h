@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lint/config.h"
+#include "lint/disk_files.h"
 #include "lint/finding.h"
 #include "lint/workflow.h"
 
@@ -24,9 +25,12 @@ struct LintResult {
 
 class Linter {
  public:
-  // `base_dir`: where files that rules read from disk (a local reusable workflow not in
-  // the run, an interface file) are looked up when their paths are relative.
-  explicit Linter(Config config = {}, std::filesystem::path base_dir = ".");
+  // `disk`: where the files that rules read from disk (a local reusable workflow not in
+  // the run, an interface file) are looked up, and the roots they stay inside
+  // (lint/disk_files.h). A path converts to the project directory of a project run.
+  explicit Linter(Config config = {}, DiskRoots disk = {});
+  Linter(Config config, std::filesystem::path project)
+      : Linter(std::move(config), DiskRoots{std::move(project)}) {}
 
   // Lints `files` (each is also visible to the others as a local reusable workflow), on
   // up to `threads` threads (0: one per core), a file at a time each: the findings are
@@ -40,7 +44,7 @@ class Linter {
   static constexpr size_t kFilesPerThread = 4;  // fewer files are not worth a thread
 
   Config config_;
-  std::filesystem::path base_dir_;
+  DiskRoots disk_;
 };
 
 }  // namespace wfgen::lint

@@ -45,6 +45,13 @@ class Context {
   // another file of this run, a file on disk, or the interface file the config maps it
   // to (Config::interfaces). nullptr when none is found. Parsed once per run.
   virtual const Workflow* local_workflow(const Workflow& caller, std::string_view uses) = 0;
+  // Why that workflow was not read, when a file is there that wfgen does not read (a
+  // symbolic link out of the root, not a regular file, too large): "PATH: REASON".
+  // "" when it was read, or when there is no such file.
+  virtual std::string local_workflow_problem(const Workflow& caller, std::string_view uses) {
+    (void)caller, (void)uses;
+    return {};
+  }
 };
 
 // Collects the findings of one rule on one file: fills in the rule, file, severity, the

@@ -38,7 +38,11 @@ lint::LintResult lint_outputs(const std::filesystem::path& root,
     files.push_back({o.path, {}, o.family, origin_notes(o), !workflow.has_value(), &o.content});
   }
   lint::LintResult result;
-  auto lint = [&] { result = lint::Linter(manifest.lint, root).run(std::move(files), threads); };
+  // The linter reads what it needs beyond the outputs inside the project (its own tree:
+  // `project` may be listed on another thread meanwhile, by `beside`).
+  lint::DiskRoots disk{root, lint::CalleeRoot::Project,
+                       project ? project->max_input_size() : files::kDefaultMaxInputSize};
+  auto lint = [&] { result = lint::Linter(manifest.lint, disk).run(std::move(files), threads); };
   if (beside)
     system::overlap(beside, lint);
   else

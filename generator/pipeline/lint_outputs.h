@@ -20,7 +20,8 @@ std::vector<lint::Note> row_notes(const Output& o);
 
 // Lints every output that is a workflow (lint::is_workflow) with the manifest's `lint:`
 // config, on `threads` threads (0: one per core); files the outputs name that are not
-// outputs (a local reusable workflow, an interface file) are read under `root`. An
+// outputs (a local reusable workflow, an interface file) are read inside `root`, links
+// followed only while they stay in it (lint/disk_files.h). An
 // unwaived finding names the template line behind it (trace_findings.h: those outputs
 // are rendered again from `project`). `beside`, when given, runs on another thread while
 // the outputs are linted, as if run before (system/overlap.h); not while the findings are

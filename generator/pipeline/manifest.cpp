@@ -1,5 +1,7 @@
 #include "pipeline/manifest.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 
 #include "data/load.h"
@@ -32,6 +34,27 @@ void check_template_name(const data::Document& doc, const std::string& ptr,
 }
 
 using data::Reader;
+
+// `lint.interfaces`: each file a regular file inside the project (read_config has checked
+// that its path stays inside), refused at its entry rather than when a rule looks for it.
+void check_interfaces(const files::Tree& project, const data::Document& doc,
+                      const lint::Config& lint) {
+  for (const auto& [uses, file] : lint.interfaces) {
+    std::string problem;
+    try {
+      files::Location loc = project.locate(file, true);
+      if (!loc.exists || !loc.blocker.empty())
+        problem = " does not exist";
+      else if (!S_ISREG(loc.st.st_mode))
+        problem = " is not a regular file (it is " + files::kind_of(loc.st.st_mode) + ")";
+    } catch (const files::FileError& e) {
+      problem = ": " + e.path() + " " + e.message();
+    }
+    if (!problem.empty())
+      throw doc.error_at(pointer_child("/lint/interfaces", uses),
+                         "interface file '" + files::printable(file) + "'" + problem);
+  }
+}
 
 // `engine:` takes the engine's options by name (jinja/options.h).
 void read_engine(const Reader& r, const std::string& ptr, const Json& e,
@@ -224,7 +247,10 @@ Manifest load_manifest(const files::Tree& project, const std::string& dir,
     read_each(r, p, f, fam);
     m.families.push_back(std::move(fam));
   }
-  if (top.contains("lint")) m.lint = lint::read_config(*doc, "/lint");
+  if (top.contains("lint")) {
+    m.lint = lint::read_config(*doc, "/lint");
+    check_interfaces(project, *doc, m.lint);
+  }
   return m;
 }
 

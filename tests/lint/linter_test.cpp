@@ -172,4 +172,8 @@ TEST(LintConfig, MistakesArePositioned) {
   EXPECT_EQ(config_error("lint:\n  interfaces:\n    o/r/.github/workflows/x.yml@v1: i.yml\n"),
             "wfgen.yml:3:5: error: name the reusable workflow without its '@ref'\n"
             "      o/r/.github/workflows/x.yml@v1: i.yml\n      ^\n");
+  EXPECT_EQ(config_error("lint:\n  interfaces:\n    ./.github/workflows/x.yml: a/../../x.yml\n"),
+            "wfgen.yml:3:32: error: 'a/../../x.yml' must be a relative path inside the project\n"
+            "      ./.github/workflows/x.yml: a/../../x.yml\n"
+            "                                 ^\n");
 }

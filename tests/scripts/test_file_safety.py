@@ -188,6 +188,64 @@ def case_links(work, outside):
     expect("s3cr3t-value" not in r.stdout + r.stderr, "links: the environment does not leak")
 
 
+def case_lint_links(work):
+    """What lint reads on its own stays inside its root: a callee, a folder, .github/workflows."""
+    outside = os.path.join(work, "lint-outside")  # not the shared one: its checksum is kept
+    callee = "on: workflow_call\npermissions: {}\njobs:\n  a:\n    uses: ./.github/workflows/leak.yml\n"
+    write(os.path.join(outside, "callee.yml"), callee)
+    p = os.path.join(work, "lint-links")
+    shutil.rmtree(p, ignore_errors=True)
+    write(os.path.join(p, "wfgen.yml"), "families:\n  - name: f\n    template: t.yml.j2\n"
+                                        "    output: .github/workflows/w1.yml\n")
+    write(os.path.join(p, "templates", "t.yml.j2"), callee)
+    wf = os.path.join(p, "generated", ".github", "workflows")
+    os.makedirs(wf)
+    os.symlink(os.path.join(outside, "callee.yml"), os.path.join(wf, "leak.yml"))
+    link_out = (f"generated/.github/workflows/leak.yml: is a symbolic link to {outside}/callee.yml, "
+                "outside the project directory; wfgen follows no link out of it")
+    r = project_run(p, ["check"])
+    expect_eq((r.returncode, r.stdout.splitlines()[1:4]),
+              (1, ["generated/.github/workflows/w1.yml:6:11: error: the called workflow is not read: "
+                   + link_out + " [reusable-call]",
+                   "      uses: ./.github/workflows/leak.yml", "            ^"]),
+              "lint links: check does not read a callee through a link out of the project")
+    # wfgen lint PATH: the callee is read inside the caller's repository (generated/).
+    write(os.path.join(wf, "w1.yml"), callee)
+    r = run(["lint", "generated/.github/workflows/w1.yml"], cwd=p)
+    expect_eq((r.returncode, r.stdout.splitlines()[0]),
+              (1, "generated/.github/workflows/w1.yml:5:11: error: the called workflow is not read: "
+                  f"generated/.github/workflows/leak.yml: is a symbolic link to {outside}/callee.yml, "
+                  "outside the repository generated of the calling workflow; wfgen follows no link out of it "
+                  "[reusable-call]"),
+              "lint links: wfgen lint does not read a callee through a link out of its repository")
+    # A folder walked: the link out is an error naming it and its target.
+    r = run(["lint", "generated"], cwd=p)
+    expect_eq((r.returncode, r.stdout, r.stderr),
+              (1, "", f"wfgen lint: generated/.github/workflows/leak.yml: error: is a symbolic link to "
+                      f"{outside}/callee.yml, outside the directory being linted (generated); wfgen follows "
+                      "no link out of it\n"),
+              "lint links: a folder walk does not follow a link out of the folder")
+    # -C DIR without a manifest: DIR/.github/workflows as a link out of DIR.
+    q = os.path.join(work, "lint-repo")
+    shutil.rmtree(q, ignore_errors=True)
+    os.makedirs(os.path.join(q, ".github"))
+    os.makedirs(os.path.join(outside, "workflows"), exist_ok=True)
+    write(os.path.join(outside, "workflows", "x.yml"), "on: push\n")
+    os.symlink(os.path.join(outside, "workflows"), os.path.join(q, ".github", "workflows"))
+    r = run(["lint", "-C", q])
+    expect_eq((r.returncode, r.stderr),
+              (1, f"wfgen lint: {q}/.github/workflows: error: is a symbolic link to {outside}/workflows, "
+                  f"outside the directory being linted ({q}); wfgen follows no link out of it\n"),
+              "lint links: .github/workflows as a link out of the directory is refused")
+    # A FIFO named: refused with what it is, as `wfgen data` says it.
+    fifo = os.path.join(work, "lint-fifo")
+    os.mkfifo(fifo)
+    r = run(["lint", fifo], timeout=20)
+    expect_eq((r.returncode, r.stderr),
+              (1, f"wfgen lint: {fifo}: error: cannot read: not a regular file (it is a FIFO)\n"),
+              "lint links: a FIFO named to lint says what it is")
+
+
 def families(*outputs):
     """A manifest of one single-output family per output pattern (named a, b, c...)."""
     return "families:\n" + "".join(
@@ -562,6 +620,7 @@ def main():
         outside_sum = tree_sum(outside)
         for case in (lambda: case_links(work, outside), lambda: case_destinations(work),
                      lambda: case_reports(work), lambda: case_render(work, outside),
+                     lambda: case_lint_links(work),
                      lambda: case_disk_full(work), lambda: case_lock(work),
                      lambda: case_kill(work, a.kill_rounds)):
             t = time.monotonic()

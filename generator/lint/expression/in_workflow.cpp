@@ -34,7 +34,10 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
       return;
     }
     for (const ExpressionSpan& span : spans) {
-      if (!span.closed) return;
+      if (!span.closed) {
+        index->unclosed.push_back({&scalar, span.begin});
+        return;
+      }
       std::string_view text = span.inner(value);
       index->entries.push_back({&scalar, path, span.inner_begin(), text, &analyses->of(text)});
     }

@@ -40,11 +40,17 @@ struct Index {
     const Analysis* analysis;
   };
   std::vector<Entry> entries;  // in file order
+  // Each `${{` without its `}}` (at most one a value: nothing after it is an expression).
+  struct Unclosed {
+    const yaml::Node* scalar;
+    size_t offset;  // of the `${{` in the scalar's value
+  };
+  std::vector<Unclosed> unclosed;  // in file order
   std::unique_ptr<Analyses> own;  // when the workflow has no run's to share
 };
 const Index& index_of(const Workflow& wf);
 
-// Calls `visit` for every closed expression (unclosed ones are the yaml-syntax rule's).
+// Calls `visit` for every closed expression (unclosed ones are in Index::unclosed).
 void for_each_expression(const Workflow& wf, const std::function<void(const Occurrence&)>& visit);
 
 // The id of the job `path` is inside ("" when it is outside `jobs`).

@@ -2,6 +2,8 @@
 // ./.github/workflows/FILE.yml (this repository, no @ref) or
 // OWNER/REPO/.github/workflows/FILE.yml@REF, with no expression in it; passes `with` as a
 // mapping of plain values and `secrets` as `inherit` or a mapping of values.
+// A local callee that is there but that wfgen does not read (a symbolic link out of the
+// project or repository, not a regular file) is reported at 'uses'.
 // (Whether the inputs exist in the callee is the references rules' business.)
 #include <string>
 
@@ -31,12 +33,13 @@ class ReusableCall final : public Rule {
               "as mappings of plain values (or secrets: inherit)",
               Severity::Error}) {}
 
-  void check(const Workflow& wf, Context&, Sink& sink) const override {
+  void check(const Workflow& wf, Context& ctx, Sink& sink) const override {
     for (const Workflow::Job& job : wf.jobs()) {
       if (!job.calls_workflow()) continue;
       std::string what = "job '" + std::string(job.id()) + "'";
       const yaml::Node& uses = *job.body->find("uses");
-      if (expect_string(uses, what + " 'uses'", sink)) reference(uses, sink);
+      if (expect_string(uses, what + " 'uses'", sink) && reference(uses, sink))
+        readable(wf, ctx, uses, sink);
       if (const yaml::Node* with = job.body->find("with"); with && !with->is_null()) {
         if (expect_mapping(*with, what + " 'with'", sink))
           for (const yaml::Pair& p : with->pairs())
@@ -57,13 +60,21 @@ class ReusableCall final : public Rule {
   }
 
  private:
-  static void reference(const yaml::Node& uses, Sink& sink) {
+  // A local call whose callee wfgen found but does not read.
+  static void readable(const Workflow& wf, Context& ctx, const yaml::Node& uses, Sink& sink) {
+    const std::string ref(uses.resolved().value());
+    std::string problem = ctx.local_workflow_problem(wf, ref);
+    if (!problem.empty()) sink.report(uses, "the called workflow is not read: " + problem);
+  }
+
+  // Whether `uses` is well formed; a local call then has its callee checked.
+  static bool reference(const yaml::Node& uses, Sink& sink) {
     const std::string ref(uses.resolved().value());
     if (ref.find("${{") != std::string::npos) {
       sink.report(uses,
                   "'uses' cannot hold an expression: GitHub resolves the called workflow "
                   "before the run starts");
-      return;
+      return false;
     }
     size_t at = ref.find('@');
     std::string_view path = std::string_view(ref).substr(0, at);
@@ -73,11 +84,13 @@ class ReusableCall final : public Rule {
                     "a local reusable workflow takes no @ref: it runs at the caller's "
                     "commit ('uses: " +
                         std::string(path) + "')");
-      if (path.rfind("./.github/workflows/", 0) != 0 || !workflow_file(path))
+      if (path.rfind("./.github/workflows/", 0) != 0 || !workflow_file(path)) {
         sink.report(uses, "'uses: " + ref +
                               "' must name a .yml or .yaml file directly in "
                               "./.github/workflows/");
-      return;
+        return false;
+      }
+      return at == std::string::npos;
     }
     size_t first = path.find('/');
     size_t second = first == std::string_view::npos ? first : path.find('/', first + 1);
@@ -87,6 +100,7 @@ class ReusableCall final : public Rule {
       sink.report(uses, "'uses: " + ref +
                             "' must be ./.github/workflows/FILE.yml or "
                             "OWNER/REPO/.github/workflows/FILE.yml@REF");
+    return false;  // a remote call: nothing of it is read
   }
 };
 

@@ -34,29 +34,42 @@ class Strategy final : public Rule {
             !(number_value(*mp) >= 1))
           sink.report(*mp, "'max-parallel' must be at least 1");
       }
-      const yaml::Node* matrix = strategy->find("matrix");
+      // The pair's own value: an alias there is where its problems are reported.
+      const yaml::Pair* matrix = strategy->find_pair("matrix");
       if (!matrix)
         sink.report(*strategy, what + " has no 'matrix'");
       else
-        check_matrix(*matrix, sink);
+        check_matrix(*matrix->value, sink);
     }
   }
 
  private:
-  static void check_matrix(const yaml::Node& matrix, Sink& sink) {
-    if (is_expression(matrix)) return;
-    if (!matrix.is_mapping()) {
-      sink.report(matrix, "'matrix' must be a mapping of axes or a ${{ }} expression, not " +
-                              describe(matrix));
+  // Where a problem of `node` is reported: at `node`, or when it was reached through an
+  // alias (`os: *v`, `include: *inc`, an exclude item `*e`), at that alias: the anchor's
+  // own place reports it once, for the mapping that holds the anchor.
+  static const yaml::Node& at(const yaml::Node& node, const yaml::Node* via) {
+    return via ? *via : node;
+  }
+  static const yaml::Node* through(const yaml::Node& node, const yaml::Node* via) {
+    return via ? via : node.is_alias() ? &node : nullptr;
+  }
+
+  static void check_matrix(const yaml::Node& matrix_node, Sink& sink) {
+    if (is_expression(matrix_node)) return;
+    if (!matrix_node.is_mapping()) {
+      sink.report(matrix_node, "'matrix' must be a mapping of axes or a ${{ }} expression, not " +
+                                   describe(matrix_node));
       return;
     }
-    if (matrix.pairs().empty()) sink.report(matrix, "'matrix' must define at least one axis");
+    const yaml::Node* via = through(matrix_node, nullptr);
+    const yaml::Node& matrix = matrix_node.resolved();
+    if (matrix.pairs().empty()) sink.report(matrix_node, "'matrix' must define at least one axis");
     std::vector<std::string> axes;
     bool dynamic_axes = false;
     for (const yaml::Pair& p : matrix.pairs()) {
       std::string key(key_text(*p.key));
       if (key == "include" || key == "exclude") {
-        combinations(*p.value, "'" + key + "'", sink);
+        combinations(*p.value, "'" + key + "'", via, sink);
         continue;
       }
       axes.push_back(key);
@@ -65,41 +78,49 @@ class Strategy final : public Rule {
         continue;
       }
       if (!p.value->is_sequence()) {
-        sink.report(*p.value, "matrix axis '" + key +
-                                  "' must be a list of values or a ${{ }} "
-                                  "expression, not " +
-                                  describe(*p.value));
+        sink.report(at(*p.value, via), "matrix axis '" + key +
+                                           "' must be a list of values or a ${{ }} "
+                                           "expression, not " +
+                                           describe(*p.value));
         continue;
       }
-      if (p.value->items().empty())
-        sink.report(*p.value, "matrix axis '" + key + "' must have at least one value");
+      if (p.value->resolved().items().empty())
+        sink.report(at(*p.value, via), "matrix axis '" + key + "' must have at least one value");
     }
-    const yaml::Node* exclude = matrix.find("exclude");
+    const yaml::Pair* exclude_pair = matrix.find_pair("exclude");
+    const yaml::Node* exclude = exclude_pair ? exclude_pair->value : nullptr;
     if (dynamic_axes || !exclude || !exclude->is_sequence()) return;
-    for (const yaml::Node* item : exclude->items()) {
+    const yaml::Node* exclude_via = through(*exclude, via);
+    for (const yaml::Node* item : exclude->resolved().items()) {
       if (!item->is_mapping()) continue;
+      const yaml::Node* item_via = through(*item, exclude_via);
       for (const yaml::Pair& p : item->resolved().pairs()) {
         std::string_view k = key_text(*p.key);
         bool known = false;
         for (const auto& a : axes) known = known || a == k;
         if (!known)
-          sink.report(*p.key, "exclude key '" + std::string(k) +
-                                  "' matches no axis of the matrix; GitHub refuses it");
+          sink.report(at(*p.key, item_via),
+                      "exclude key '" + std::string(k) +
+                          "' matches no axis of the matrix; GitHub refuses it");
       }
     }
   }
 
   // `include` / `exclude`: a non-empty list of mappings, or an expression.
-  static void combinations(const yaml::Node& node, const std::string& what, Sink& sink) {
+  static void combinations(const yaml::Node& node, const std::string& what, const yaml::Node* via,
+                           Sink& sink) {
     if (is_expression(node)) return;
     if (!node.is_sequence()) {
-      sink.report(
-          node, what + " must be a list of mappings or a ${{ }} expression, not " + describe(node));
+      sink.report(at(node, via), what + " must be a list of mappings or a ${{ }} expression, not " +
+                                     describe(node));
       return;
     }
-    if (node.items().empty()) sink.report(node, what + " must not be empty");
-    for (const yaml::Node* item : node.items())
-      if (!is_expression(*item)) expect_mapping(*item, "an item of " + what, sink);
+    via = through(node, via);
+    if (node.resolved().items().empty()) sink.report(at(node, via), what + " must not be empty");
+    for (const yaml::Node* item : node.resolved().items())
+      if (!is_expression(*item) && !item->is_mapping())
+        sink.report(at(*item, via),
+                    "an item of " + what + " must be a mapping, not " + describe(*item));
   }
 };
 

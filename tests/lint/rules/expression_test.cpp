@@ -10,7 +10,8 @@ TEST(ExpressionRule, ErrorsArePlacedInTheFile) {
                      "    steps:\n      - run: echo ${{ contains(github.ref) }}\n"
                      "      - run: echo ${{ format('{1}', 'x') }} and ${{ foo.bar }}\n",
                      "expression"),
-            (V{"6:23: contains() takes 2 arguments, not 1",
+            (V{"4:14: this '${{' is not closed: no '}}' follows it outside a string literal",
+               "6:23: contains() takes 2 arguments, not 1",
                "7:30: format string refers to {1}, but 1 argument follow it",
                "7:37: format string has no {0}: argument 1 is never used",
                "7:53: unknown context 'foo' (github, env, vars, job, jobs, steps, runner, secrets, "
@@ -41,4 +42,21 @@ TEST(ExpressionRule, ARepeatedExpressionIsReportedWhereverItIsWritten) {
                "7:13: contains() takes 2 arguments, not 1",
                "8:20: contains() takes 2 arguments, not 1",
                "8:48: contains() takes 2 arguments, not 1"}));
+}
+
+// GitHub refuses a `${{` without its `}}` ("The expression is not closed"): reported at
+// the `${{`, in every YAML style, also after closed ones and when a `}}` is inside a
+// string literal; a value without `${{` is text.
+TEST(ExpressionRule, AnUnclosedExpressionIsAnError) {
+  EXPECT_EQ(findings("on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
+                     "      - run: \"echo ${{ github.sha\"\n"
+                     "      - run: echo ${{ github.sha }} ${{ 'a }}' \n"
+                     "      - run: |\n          echo ok\n          echo ${{ github.ref }\n"
+                     "        if: ${{ success()\n"
+                     "      - run: echo $ {{ x }} }} {{\n",
+                     "expression"),
+            (V{"6:20: this '${{' is not closed: no '}}' follows it outside a string literal",
+               "7:37: this '${{' is not closed: no '}}' follows it outside a string literal",
+               "10:16: this '${{' is not closed: no '}}' follows it outside a string literal",
+               "11:13: this '${{' is not closed: no '}}' follows it outside a string literal"}));
 }

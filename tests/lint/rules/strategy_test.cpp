@@ -52,3 +52,32 @@ TEST(StrategyRule, FailFastAndMaxParallel) {
             (V{"8:7: unknown key 'fail_fast' in the strategy of job 'a' (did you mean "
               "'fail-fast'?)"}));
 }
+
+// Aliases read as what they name (GitHub expands them): `os2: *v` has v's values. A
+// problem inside an anchor is reported once, where the anchor is; a job that uses it
+// through an alias has it reported at that alias.
+TEST(StrategyRule, AliasesAreReadAsWhatTheyName) {
+  EXPECT_EQ(strategy("      matrix:\n        os: &v [a, b]\n        os2: *v\n"), (V{}));
+  const std::string jobs =
+      "on: push\njobs:\n"
+      "  a:\n    runs-on: x\n    steps: [{run: x}]\n    strategy:\n      matrix:\n"
+      "        os: [a, b]\n        include: &inc\n          - {os: a, extra: 1}\n"
+      "        exclude: &exc\n          - {os: b}\n"
+      "  b:\n    runs-on: x\n    steps: [{run: x}]\n    strategy:\n      matrix:\n"
+      "        os: [a, b]\n        include: *inc\n        exclude: *exc\n";
+  EXPECT_EQ(findings(jobs, "strategy"), (V{}));
+  const std::string shared =
+      "on: push\njobs:\n"
+      "  c:\n    runs-on: x\n    steps: [{run: x}]\n    strategy:\n      matrix:\n"
+      "        os: [a, b]\n        exclude: [&e {nope: 1}]\n"
+      "  d:\n    runs-on: x\n    steps: [{run: x}]\n    strategy:\n      matrix:\n"
+      "        os: [a, b]\n        exclude: [*e]\n"
+      "  e:\n    runs-on: x\n    steps: [{run: x}]\n    strategy:\n      matrix: &m\n"
+      "        os: []\n"
+      "  f:\n    runs-on: x\n    steps: [{run: x}]\n    strategy:\n      matrix: *m\n";
+  EXPECT_EQ(findings(shared, "strategy"),
+            (V{"9:23: exclude key 'nope' matches no axis of the matrix; GitHub refuses it",
+               "16:19: exclude key 'nope' matches no axis of the matrix; GitHub refuses it",
+               "22:13: matrix axis 'os' must have at least one value",
+               "27:15: matrix axis 'os' must have at least one value"}));
+}
