@@ -1,8 +1,8 @@
 #include "pipeline/render.h"
 
 #include <algorithm>
-#include <cctype>
 #include <atomic>
+#include <cctype>
 #include <cstdint>
 #include <deque>
 #include <exception>
@@ -483,40 +483,7 @@ class ProjectRenderer {
       if (slot.job.failed) std::rethrow_exception(slot.job.failed);
       accept(plans_[slot.job.plan()], slot.made, slot.result, owners);
     }
-    // An output that is a folder of another's path: one of the two could not be written.
-    // Found here, before anything is written, not by the writer half-way through. And two
-    // paths that differ only in the case of ASCII letters: one file on a checkout on macOS
-    // or Windows, whose file systems ignore case.
-    std::unordered_map<std::string, const Output*> folded;
-    folded.reserve(slots.size());
-    for (Slot& slot : slots) {
-      const Output& o = slot.made;
-      std::string lower = o.path;
-      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      auto [other, fresh] = folded.emplace(std::move(lower), &o);
-      if (!fresh) {
-        const std::string what = o.path + " differs only in case from " + other->second->path +
-                                 ", which " + describe(*other->second) +
-                                 " writes: on macOS and Windows they are one file";
-        if (o.row >= 0 && !o.matrix.empty())
-          throw ProjectError(data::DataError(o.matrix, o.row_origin, what, row_line(o)).format());
-        fail_at(pointer_child(plans_[slot.job.plan()].fam->ptr, "output"), what);
-      }
-      for (size_t slash = o.path.find('/'); slash != std::string::npos;
-           slash = o.path.find('/', slash + 1)) {
-        auto file = owners.find(std::string_view(o.path).substr(0, slash));
-        if (file == owners.end()) continue;
-        const std::string what = file->second->path + " is an output of " +
-                                 describe(*file->second) + ", and a folder of " + o.path;
-        if (o.row >= 0 && !o.matrix.empty())
-          throw ProjectError(
-              data::DataError(o.matrix, o.row_origin, what + ", which this row writes",
-                              row_line(o))
-                  .format());
-        fail_at(pointer_child(plans_[slot.job.plan()].fam->ptr, "output"),
-                what + ", which " + describe(o) + " writes");
-      }
-    }
+    refuse_paths_that_clash(slots, owners);
     std::vector<Output> outputs;
     outputs.reserve(slots.size());
     for (Slot& slot : slots) outputs.push_back(std::move(slot.made));
@@ -679,6 +646,42 @@ class ProjectRenderer {
   }
 
   // Checks a rendered job in order: its path, that no other output has it, its body.
+  // Paths that differ but cannot both be written: an output at a folder of another's path
+  // (one of the two could not be written: found here, before anything is written, not by
+  // the writer half-way through), and two that differ only in the case of ASCII letters
+  // (one file on a checkout on macOS or Windows, whose file systems ignore case).
+  void refuse_paths_that_clash(std::deque<Slot>& slots,
+                               const std::unordered_map<std::string_view, const Output*>& owners) {
+    std::unordered_map<std::string, const Output*> folded;
+    folded.reserve(slots.size());
+    for (Slot& slot : slots) {
+      const Output& o = slot.made;
+      // At the row that makes the second, or at the family's output pattern.
+      auto refuse = [&](const std::string& what, const std::string& at_row,
+                        const std::string& at_family) {
+        if (o.row >= 0 && !o.matrix.empty())
+          throw ProjectError(
+              data::DataError(o.matrix, o.row_origin, what + at_row, row_line(o)).format());
+        fail_at(pointer_child(plans_[slot.job.plan()].fam->ptr, "output"), what + at_family);
+      };
+      std::string lower = o.path;
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      auto [other, fresh] = folded.emplace(std::move(lower), &o);
+      if (!fresh)
+        refuse(o.path + " differs only in case from " + other->second->path + ", which " +
+                   describe(*other->second) + " writes: on macOS and Windows they are one file",
+               "", "");
+      for (size_t slash = o.path.find('/'); slash != std::string::npos;
+           slash = o.path.find('/', slash + 1)) {
+        auto file = owners.find(std::string_view(o.path).substr(0, slash));
+        if (file != owners.end())
+          refuse(file->second->path + " is an output of " + describe(*file->second) +
+                     ", and a folder of " + o.path,
+                 ", which this row writes", ", which " + describe(o) + " writes");
+      }
+    }
+  }
+
   void accept(const FamilyPlan& plan, Output& o, const Rendered& r,
               std::unordered_map<std::string_view, const Output*>& owners) {
     const Family& fam = *plan.fam;
