@@ -1,6 +1,8 @@
 // What lint reads from disk in a project run stays inside the project (docs/file-safety.md,
 // promise 1): a local reusable workflow that is not an output is read through the project
-// tree (a link inside followed, a link out refused as a finding at 'uses').
+// tree (a link inside followed, a link out refused as a finding at 'uses'), and every
+// `lint.interfaces` file of wfgen.yml must be a regular file inside the project: anything
+// else is refused at its entry, with its position, when the manifest is read.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -72,4 +74,47 @@ TEST(ProjectLintFiles, ACalleeLinkInsideTheProjectIsFollowed) {
   EXPECT_EQ(std::to_string(f.line) + ":" + std::to_string(f.col) + ": " + f.message,
             "6:11: the reusable workflows this call reaches call each other in a loop "
             "(inside.yml -> inside.yml); GitHub does not permit loops");
+}
+
+TEST(ProjectLintInterfaces, FilesAreCheckedAtTheirEntry) {
+  TempDir d;
+  const fs::path p = d / "p";
+  spit(d / "outside.yml", calling("x"));
+  spit(p / "interfaces/ok.yml", calling("x"));
+  fs::create_directories(p / "interfaces/dir.yml");
+  ASSERT_EQ(::mkfifo((p / "interfaces/fifo.yml").c_str(), 0600), 0);
+  fs::create_symlink(d / "outside.yml", p / "interfaces/link.yml");
+  fs::create_symlink("ok.yml", p / "interfaces/inside.yml");
+  const std::string outside = (d / "outside.yml").string();
+  auto error_for = [&](const std::string& file) {
+    project(p, "x", "lint:\n  interfaces:\n    ./.github/workflows/x.yml: " + file + "\n");
+    auto r = run_project(p, Mode::Check);
+    return std::to_string(r.exit_code) + " " + r.err;
+  };
+  auto at = [](const std::string& file, const std::string& message) {
+    return "1 wfgen.yml:7:32: error: " + message + "\n      ./.github/workflows/x.yml: " + file +
+           "\n                                 ^\n";
+  };
+  EXPECT_EQ(error_for("../outside.yml"),
+            at("../outside.yml", "'../outside.yml' must be a relative path inside the project"));
+  EXPECT_EQ(error_for(outside),
+            at(outside, "'" + outside + "' must be a relative path inside the project"));
+  EXPECT_EQ(error_for("interfaces/link.yml"),
+            at("interfaces/link.yml",
+               "interface file 'interfaces/link.yml': interfaces/link.yml is a symbolic link to " +
+                   outside + ", outside the project directory; wfgen follows no link out of it"));
+  EXPECT_EQ(error_for("interfaces/none.yml"),
+            at("interfaces/none.yml", "interface file 'interfaces/none.yml' does not exist"));
+  EXPECT_EQ(error_for("interfaces/fifo.yml"),
+            at("interfaces/fifo.yml",
+               "interface file 'interfaces/fifo.yml' is not a regular file (it is a FIFO)"));
+  EXPECT_EQ(error_for("interfaces/dir.yml"),
+            at("interfaces/dir.yml",
+               "interface file 'interfaces/dir.yml' is not a regular file (it is a directory)"));
+  // A link inside the project is followed, and the interface read: the callee calls x,
+  // which the interface maps to itself, a loop.
+  EXPECT_EQ(error_for("interfaces/inside.yml"), "1 ");  // no manifest error; lint's loop
+  auto r = run_project(p, Mode::Check);
+  ASSERT_EQ(r.lint.findings.size(), 1u) << r.out;
+  EXPECT_EQ(r.lint.findings[0].rule, "reusable-limits");
 }
