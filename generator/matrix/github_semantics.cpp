@@ -1,5 +1,6 @@
 #include "matrix/github_semantics.h"
 
+#include <charconv>
 #include <utility>
 #include <vector>
 
@@ -33,7 +34,11 @@ std::optional<std::string> key_of(const Json& values, const std::vector<std::str
     auto v = values.find(k);
     if (v == values.end() || !v->is_string()) return std::nullopt;
     const std::string& s = v->get_ref<const std::string&>();
-    key += std::to_string(s.size()) + ':' + s;
+    // Appended in place: a key is made per row and item, and temporaries cost more than it.
+    char digits[24];
+    key.append(digits, std::to_chars(digits, digits + sizeof digits, s.size()).ptr)
+        .append(1, ':')
+        .append(s);
   }
   return key;
 }
