@@ -62,11 +62,11 @@ class Sink {
       : wf_(wf), rule_(rule), out_(out) {}
 
   void report(const yaml::Node& at, std::string message) {
-    report(wf_.position(at), std::move(message), rule_.severity);
+    report(wf_.position(alias_ ? *alias_ : at), std::move(message), rule_.severity);
   }
   void report(Position at, std::string message) { report(at, std::move(message), rule_.severity); }
   void report(const yaml::Node& at, std::string message, Severity severity) {
-    report(wf_.position(at), std::move(message), severity);
+    report(wf_.position(alias_ ? *alias_ : at), std::move(message), severity);
   }
   void report(Position at, std::string message, Severity severity);
   // Adds a note to the finding reported last (before the file's origin notes).
@@ -74,11 +74,30 @@ class Sink {
 
   const Workflow& workflow() const { return wf_; }
 
+  // While one lives, what a rule reports about nodes it reached through `node`, when
+  // `node` is an alias, is reported at that alias (the outermost one, when several are
+  // nested): a problem inside an anchor is reported once where the anchor is written, and
+  // once more at each alias that reuses it.
+  class Through {
+   public:
+    Through(Sink& sink, const yaml::Node& node) : sink_(sink), saved_(sink.alias_) {
+      if (!sink.alias_ && node.is_alias()) sink.alias_ = &node;
+    }
+    ~Through() { sink_.alias_ = saved_; }
+    Through(const Through&) = delete;
+    Through& operator=(const Through&) = delete;
+
+   private:
+    Sink& sink_;
+    const yaml::Node* saved_;
+  };
+
  private:
   const Workflow& wf_;
   const RuleInfo& rule_;
   std::vector<Finding>& out_;
   size_t own_notes_ = 0;  // notes added by the rule to the last finding
+  const yaml::Node* alias_ = nullptr;  // see Through
 };
 
 class Rule {

@@ -21,10 +21,13 @@ class Strategy final : public Rule {
 
   void check(const Workflow& wf, Context&, Sink& sink) const override {
     for (const Workflow::Job& job : wf.jobs()) {
-      const yaml::Node* strategy = job.body->is_mapping() ? job.body->find("strategy") : nullptr;
-      if (!strategy) continue;
+      // The pair's own value: `strategy: *s` is an alias, reported at (Sink::Through).
+      const yaml::Pair* pair = job.body->is_mapping() ? job.body->find_pair("strategy") : nullptr;
+      if (!pair) continue;
+      const yaml::Node* strategy = pair->value;
       std::string what = "the strategy of job '" + std::string(job.id()) + "'";
       if (is_expression(*strategy)) continue;
+      Sink::Through through(sink, *strategy);
       if (!expect_mapping(*strategy, what, sink)) continue;
       check_keys(*strategy, {"matrix", "fail-fast", "max-parallel"}, what, sink);
       if (const yaml::Node* ff = strategy->find("fail-fast"))
@@ -44,16 +47,8 @@ class Strategy final : public Rule {
   }
 
  private:
-  // Where a problem of `node` is reported: at `node`, or when it was reached through an
-  // alias (`os: *v`, `include: *inc`, an exclude item `*e`), at that alias: the anchor's
-  // own place reports it once, for the mapping that holds the anchor.
-  static const yaml::Node& at(const yaml::Node& node, const yaml::Node* via) {
-    return via ? *via : node;
-  }
-  static const yaml::Node* through(const yaml::Node& node, const yaml::Node* via) {
-    return via ? via : node.is_alias() ? &node : nullptr;
-  }
-
+  // Problems of a node reached through an alias (`os: *v`, `include: *inc`, an exclude
+  // item `*e`, the whole `matrix: *m`) are reported at that alias (Sink::Through).
   static void check_matrix(const yaml::Node& matrix_node, Sink& sink) {
     if (is_expression(matrix_node)) return;
     if (!matrix_node.is_mapping()) {
@@ -61,7 +56,7 @@ class Strategy final : public Rule {
                                    describe(matrix_node));
       return;
     }
-    const yaml::Node* via = through(matrix_node, nullptr);
+    Sink::Through through(sink, matrix_node);
     const yaml::Node& matrix = matrix_node.resolved();
     if (matrix.pairs().empty()) sink.report(matrix_node, "'matrix' must define at least one axis");
     std::vector<std::string> axes;
@@ -69,7 +64,7 @@ class Strategy final : public Rule {
     for (const yaml::Pair& p : matrix.pairs()) {
       std::string key(key_text(*p.key));
       if (key == "include" || key == "exclude") {
-        combinations(*p.value, "'" + key + "'", via, sink);
+        combinations(*p.value, "'" + key + "'", sink);
         continue;
       }
       axes.push_back(key);
@@ -78,49 +73,45 @@ class Strategy final : public Rule {
         continue;
       }
       if (!p.value->is_sequence()) {
-        sink.report(at(*p.value, via), "matrix axis '" + key +
-                                           "' must be a list of values or a ${{ }} "
-                                           "expression, not " +
-                                           describe(*p.value));
+        sink.report(*p.value, "matrix axis '" + key +
+                                  "' must be a list of values or a ${{ }} expression, not " +
+                                  describe(*p.value));
         continue;
       }
       if (p.value->resolved().items().empty())
-        sink.report(at(*p.value, via), "matrix axis '" + key + "' must have at least one value");
+        sink.report(*p.value, "matrix axis '" + key + "' must have at least one value");
     }
     const yaml::Pair* exclude_pair = matrix.find_pair("exclude");
     const yaml::Node* exclude = exclude_pair ? exclude_pair->value : nullptr;
     if (dynamic_axes || !exclude || !exclude->is_sequence()) return;
-    const yaml::Node* exclude_via = through(*exclude, via);
+    Sink::Through through_exclude(sink, *exclude);
     for (const yaml::Node* item : exclude->resolved().items()) {
       if (!item->is_mapping()) continue;
-      const yaml::Node* item_via = through(*item, exclude_via);
+      Sink::Through through_item(sink, *item);
       for (const yaml::Pair& p : item->resolved().pairs()) {
         std::string_view k = key_text(*p.key);
         bool known = false;
         for (const auto& a : axes) known = known || a == k;
         if (!known)
-          sink.report(at(*p.key, item_via),
-                      "exclude key '" + std::string(k) +
-                          "' matches no axis of the matrix; GitHub refuses it");
+          sink.report(*p.key, "exclude key '" + std::string(k) +
+                                  "' matches no axis of the matrix; GitHub refuses it");
       }
     }
   }
 
   // `include` / `exclude`: a non-empty list of mappings, or an expression.
-  static void combinations(const yaml::Node& node, const std::string& what, const yaml::Node* via,
-                           Sink& sink) {
+  static void combinations(const yaml::Node& node, const std::string& what, Sink& sink) {
     if (is_expression(node)) return;
     if (!node.is_sequence()) {
-      sink.report(at(node, via), what + " must be a list of mappings or a ${{ }} expression, not " +
-                                     describe(node));
+      sink.report(node, what + " must be a list of mappings or a ${{ }} expression, not " +
+                            describe(node));
       return;
     }
-    via = through(node, via);
-    if (node.resolved().items().empty()) sink.report(at(node, via), what + " must not be empty");
+    Sink::Through through(sink, node);
+    if (node.resolved().items().empty()) sink.report(node, what + " must not be empty");
     for (const yaml::Node* item : node.resolved().items())
       if (!is_expression(*item) && !item->is_mapping())
-        sink.report(at(*item, via),
-                    "an item of " + what + " must be a mapping, not " + describe(*item));
+        sink.report(*item, "an item of " + what + " must be a mapping, not " + describe(*item));
   }
 };
 

@@ -81,3 +81,22 @@ TEST(StrategyRule, AliasesAreReadAsWhatTheyName) {
                "22:13: matrix axis 'os' must have at least one value",
                "27:15: matrix axis 'os' must have at least one value"}));
 }
+
+// A whole strategy reused through an alias: what is wrong inside the anchor is reported
+// where it is written, and again at the alias of the job that reuses it.
+TEST(StrategyRule, AWholeStrategyAliasReportsAtTheAlias) {
+  const std::string jobs =
+      "on: push\njobs:\n"
+      "  g:\n    runs-on: x\n    steps: [{run: x}]\n    strategy: &s\n"
+      "      max-parallel: 0\n      matrix: {os: []}\n      fail_fast: true\n"
+      "  h:\n    runs-on: x\n    steps: [{run: x}]\n    strategy: *s\n";
+  EXPECT_EQ(findings(jobs, "strategy"),
+            (V{"7:21: 'max-parallel' must be at least 1",
+               "8:20: matrix axis 'os' must have at least one value",
+               "9:7: unknown key 'fail_fast' in the strategy of job 'g' (did you mean "
+               "'fail-fast'?)",
+               "13:15: 'max-parallel' must be at least 1",
+               "13:15: matrix axis 'os' must have at least one value",
+               "13:15: unknown key 'fail_fast' in the strategy of job 'h' (did you mean "
+               "'fail-fast'?)"}));
+}
