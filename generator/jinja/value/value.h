@@ -14,7 +14,6 @@
 
 #include "jinja/value/bigint.h"
 #include "jinja/value/bytes.h"
-#include "jinja/value/object_pool.h"
 
 namespace wfgen::jinja {
 
@@ -23,13 +22,11 @@ class Runtime;
 struct CallArgs;
 
 // Base of every heap object. Rendering is single-threaded: a plain counter suffices.
-// Objects are recycled through the object pool (deleting through the virtual
-// destructor hands the pool the object's real size).
+// Objects come from operator new, whose free lists in wfgen's programs are per thread and
+// per size (system/small_blocks.h); a pool of the engine's own kept a second set of lists.
 struct Object {
   mutable uint32_t refs = 0;
   virtual ~Object() = default;
-  static void* operator new(size_t size) { return object_pool::allocate(size); }
-  static void operator delete(void* p, size_t size) noexcept { object_pool::deallocate(p, size); }
   // Deletes a container whose last reference went away. Freeing a container frees its
   // items, and theirs: a value nested 100,000 levels deep would take as many C++ frames,
   // so (as CPython's trashcan) containers beyond a few levels wait in a list that the
