@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "data/json_free.h"
 #include "jinja/python/unicode.h"
 #include "yaml/tree.h"
 
@@ -74,6 +75,8 @@ const std::shared_ptr<const std::string>& empty_text() {
 }  // namespace
 
 Document::Document() : text_(empty_text()) {}
+
+Document::~Document() { free_json(root_); }
 
 Document::Document(std::string file, std::string text)
     : file_(std::move(file)), text_(std::make_shared<const std::string>(std::move(text))) {}

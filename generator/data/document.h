@@ -26,6 +26,11 @@ class Document {
  public:
   Document();
   Document(std::string file, std::string text);
+  Document(const Document&) = default;
+  Document(Document&&) = default;
+  Document& operator=(const Document&) = default;
+  Document& operator=(Document&&) = default;
+  ~Document();  // frees the data with free_json (json_free.h)
 
   const std::string& file() const { return file_; }
   // The text, at a stable address (the tree's scalars are views into it).

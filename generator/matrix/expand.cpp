@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "data/json_convert.h"
+#include "data/json_free.h"
 #include "data/load.h"
 #include "data/suggest.h"
 #include "data/yaml_writer.h"
@@ -58,6 +59,13 @@ class Sources {
 // A row under construction: its values plus where each value came from. Once finished,
 // its row has taken the values; their keys stay, to tell what the entry set.
 struct Draft {
+  Draft() = default;
+  Draft(const Draft&) = default;
+  Draft(Draft&&) = default;
+  Draft& operator=(const Draft&) = default;
+  Draft& operator=(Draft&&) = default;
+  ~Draft() { data::free_json(values); }
+
   Json values = Json::object();
   Sources src;
   std::string origin;
@@ -921,6 +929,10 @@ jinja::Value rows_value(const std::vector<Row>& rows, jinja::StringPool& keys) {
   list.reserve(rows.size());
   for (const Row& r : rows) list.push_back(data::to_value(r.values, keys));
   return jinja::Value::data_list(std::move(list));
+}
+
+Matrix::~Matrix() {
+  for (Row& r : rows) data::free_json(r.values);
 }
 
 Matrix expand_matrix(std::shared_ptr<const data::Document> doc, ExpressionEvaluator& eval,

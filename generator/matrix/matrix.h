@@ -31,6 +31,13 @@ struct Row {
 };
 
 struct Matrix {
+  Matrix() = default;
+  Matrix(const Matrix&) = default;
+  Matrix(Matrix&&) = default;
+  Matrix& operator=(const Matrix&) = default;
+  Matrix& operator=(Matrix&&) = default;
+  ~Matrix();  // frees the rows with data::free_json
+
   std::shared_ptr<const data::Document> doc;
   std::shared_ptr<MatrixSpec> spec;
   std::vector<Row> rows;
