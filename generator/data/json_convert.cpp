@@ -11,6 +11,8 @@ using jinja::Value;
 
 namespace {
 
+constexpr size_t kSharedValueSize = 48;
+
 Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
   switch (json.type()) {
     case nlohmann::json::value_t::null:
@@ -27,8 +29,13 @@ Value convert(const nlohmann::ordered_json& json, jinja::StringPool& keys) {
     }
     case nlohmann::json::value_t::number_float:
       return Value::floating(json.get<double>());
-    case nlohmann::json::value_t::string:
-      return Value::data_string(json.get_ref<const std::string&>());
+    case nlohmann::json::value_t::string: {
+      // Rows repeat their values too (an os, a runner, a version): short ones are shared
+      // through the pool rather than copied. Longer ones are seldom repeated and cost as
+      // much to look up as to copy.
+      const std::string& text = json.get_ref<const std::string&>();
+      return text.size() <= kSharedValueSize ? keys.get(text) : Value::data_string(text);
+    }
     case nlohmann::json::value_t::array: {
       jinja::DepthGuard guard("converting data");
       std::vector<Value> items;

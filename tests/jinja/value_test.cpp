@@ -1,6 +1,11 @@
-// DictObj lookups through a LookupHint, and the StringPool loaders share keys with.
+// DictObj lookups through a LookupHint, and the StringPool loaders share keys (and short
+// values) with.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "data/json_convert.h"
 #include "jinja/value/string_pool.h"
 #include "jinja/value/value.h"
 
@@ -20,6 +25,42 @@ TEST(StringPool, SharesOneStringPerText) {
   EXPECT_EQ(a.identity(), b.identity());
   EXPECT_NE(a.identity(), pool.get("build").identity());
   EXPECT_EQ(b.as_string(), "build_name");
+}
+
+// Enough texts that many share a slot of the pool's recent lookups: each lookup still
+// answers its own text, with the one Value the pool keeps for it.
+TEST(StringPool, RecentLookupsNeverAnswerAnotherText) {
+  StringPool pool;
+  std::vector<std::string> texts = {"", "a", "b", "ab", "ba"};
+  for (int i = 0; i < 3000; ++i) texts.push_back("key_" + std::to_string(i * 7919 % 10007));
+  std::vector<const void*> first;
+  for (const std::string& t : texts) {
+    Value v = pool.get(t);
+    ASSERT_EQ(v.as_string(), t);
+    first.push_back(v.identity());
+  }
+  for (int round = 0; round < 2; ++round)
+    for (size_t i = texts.size(); i-- > 0;) {
+      Value v = pool.get(texts[i]);
+      ASSERT_EQ(v.as_string(), texts[i]);
+      EXPECT_EQ(v.identity(), first[i]) << texts[i];
+    }
+}
+
+// Data's keys and its short string values come from the pool: rows share them.
+TEST(StringPool, DataSharesKeysAndShortValues) {
+  StringPool pool;
+  const std::string long_text(100, 'x');
+  auto rows = nlohmann::ordered_json::parse(R"([{"os": "linux", "pip": ")" + long_text +
+                                            R"("}, {"os": "linux", "pip": ")" + long_text +
+                                            R"("}])");
+  Value v = data::to_value(rows, pool);
+  const Value& a = v.items()[0];
+  const Value& b = v.items()[1];
+  EXPECT_EQ(a.dict_obj().find("os")->identity(), b.dict_obj().find("os")->identity());
+  EXPECT_EQ(a.dict_obj().find("os")->as_string(), "linux");
+  EXPECT_NE(a.dict_obj().find("pip")->identity(), b.dict_obj().find("pip")->identity());
+  EXPECT_EQ(b.dict_obj().find("pip")->as_string(), long_text);
 }
 
 TEST(LookupHint, FindsKeysAcrossRowsOfOneShapeAndOfOthers) {
