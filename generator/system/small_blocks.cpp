@@ -204,7 +204,8 @@ inline void* allocate(size_t n) {
       // A list is in the order its blocks were freed, seldom theirs in memory: the block two
       // allocations ahead is fetched now, so that the allocation that takes it does not
       // wait on memory to learn the one after it (a check of this project spent a tenth of
-      // its time there, one cache miss after another; fetching one ahead, a sixteenth).
+      // its time there, one cache miss after another; 8 % fetching the next block, 5-6 %
+      // fetching two ahead: perf samples).
       Block* next = b->next;
       Block* after = b->next_list;  // next's next, when b was freed; a hint, never followed
       __builtin_prefetch(next, 1);
