@@ -11,8 +11,8 @@ namespace wfgen::data {
 // Objects become dicts (same key order), arrays lists, numbers int/float, null None.
 // Nesting beyond max_depth throws jinja::TemplateError (a limit).
 jinja::Value to_value(const nlohmann::ordered_json& json);
-// The same, with dict keys taken from (and added to) `keys`: a caller converting many rows
-// of the same keys allocates each key once.
+// The same, with dict keys and short string values taken from (and added to) `keys`: a
+// caller converting many rows of the same keys and values allocates each once.
 jinja::Value to_value(const nlohmann::ordered_json& json, jinja::StringPool& keys);
 
 // The reverse, for values computed by expressions (derived matrix fields). Tuples become

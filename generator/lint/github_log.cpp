@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "files/error.h"
+#include "lint/ascii_case.h"
 
 namespace wfgen::lint {
 
@@ -51,7 +52,7 @@ std::string free_token(std::string_view text) {
   for (size_t at = 0; at + kTokenPrefix.size() <= text.size(); ++at) {
     size_t i = 0;
     while (i < kTokenPrefix.size() &&
-           std::tolower(static_cast<unsigned char>(text[at + i])) == kTokenPrefix[i])
+           lower_ascii(text[at + i]) == kTokenPrefix[i])
       ++i;
     if (i < kTokenPrefix.size()) continue;
     ++count;

@@ -170,25 +170,27 @@ class FileContext final : public Context {
   const Config& config() const override { return run_.config(); }
 
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
-    const Workflow* from = &caller;
-    key_.assign(reinterpret_cast<const char*>(&from), sizeof from);
-    key_ += uses;
-    auto it = found_.find(key_);
-    if (it == found_.end()) it = found_.emplace(key_, run_.local_workflow(caller, uses)).first;
-    return it->second;
+    return kept(found_, caller, uses, [&] { return run_.local_workflow(caller, uses); });
   }
 
   std::string local_workflow_problem(const Workflow& caller, std::string_view uses) override {
-    const Workflow* from = &caller;
-    key_.assign(reinterpret_cast<const char*>(&from), sizeof from);
-    key_ += uses;
-    auto it = problems_.find(key_);
-    if (it == problems_.end())
-      it = problems_.emplace(key_, run_.local_workflow_problem(caller, uses)).first;
-    return it->second;
+    return kept(problems_, caller, uses, [&] { return run_.local_workflow_problem(caller, uses); });
   }
 
  private:
+  // What `answers` holds for (caller, uses), asked of the run the first time. The key (the
+  // caller's address, then `uses`) is made in a buffer kept for it.
+  template <class Answers, class Ask>
+  const typename Answers::mapped_type& kept(Answers& answers, const Workflow& caller,
+                                            std::string_view uses, const Ask& ask) {
+    const Workflow* from = &caller;
+    key_.assign(reinterpret_cast<const char*>(&from), sizeof from);
+    key_ += uses;
+    auto it = answers.find(key_);
+    if (it == answers.end()) it = answers.emplace(key_, ask()).first;
+    return it->second;
+  }
+
   Context& run_;
   std::unordered_map<std::string, const Workflow*> found_;  // by (caller's address, uses)
   std::unordered_map<std::string, std::string> problems_;   // the same

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cstdint>
 #include <deque>
 #include <exception>
@@ -26,6 +25,7 @@
 #include "jinja/python/ops.h"
 #include "jinja/runtime/output.h"
 #include "jinja/runtime/source_trace.h"
+#include "lint/ascii_case.h"
 #include "matrix/matrix_set.h"
 #include "pipeline/family_groups.h"
 #include "pipeline/feed.h"
@@ -645,7 +645,6 @@ class ProjectRenderer {
     }
   }
 
-  // Checks a rendered job in order: its path, that no other output has it, its body.
   // Paths that differ but cannot both be written: an output at a folder of another's path
   // (one of the two could not be written: found here, before anything is written, not by
   // the writer half-way through), and two that differ only in the case of ASCII letters
@@ -664,9 +663,7 @@ class ProjectRenderer {
               data::DataError(o.matrix, o.row_origin, what + at_row, row_line(o)).format());
         fail_at(pointer_child(plans_[slot.job.plan()].fam->ptr, "output"), what + at_family);
       };
-      std::string lower = o.path;
-      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      auto [other, fresh] = folded.emplace(std::move(lower), &o);
+      auto [other, fresh] = folded.emplace(lint::lower_case(o.path), &o);
       if (!fresh)
         refuse(o.path + " differs only in case from " + other->second->path + ", which " +
                    describe(*other->second) + " writes: on macOS and Windows they are one file",
@@ -682,6 +679,7 @@ class ProjectRenderer {
     }
   }
 
+  // Checks a rendered job in order: its path, that no other output has it, its body.
   void accept(const FamilyPlan& plan, Output& o, const Rendered& r,
               std::unordered_map<std::string_view, const Output*>& owners) {
     const Family& fam = *plan.fam;

@@ -38,8 +38,10 @@ class ReusableCall final : public Rule {
       if (!job.calls_workflow()) continue;
       std::string what = "job '" + std::string(job.id()) + "'";
       const yaml::Node& uses = *job.body->find("uses");
-      if (expect_string(uses, what + " 'uses'", sink) && reference(uses, sink))
-        readable(wf, ctx, uses, sink);
+      if (expect_string(uses, what + " 'uses'", sink)) {
+        const std::string ref(uses.resolved().value());
+        if (reference(uses, ref, sink)) readable(wf, ctx, uses, ref, sink);
+      }
       if (const yaml::Node* with = job.body->find("with"); with && !with->is_null()) {
         if (expect_mapping(*with, what + " 'with'", sink))
           for (const yaml::Pair& p : with->pairs())
@@ -61,15 +63,15 @@ class ReusableCall final : public Rule {
 
  private:
   // A local call whose callee wfgen found but does not read.
-  static void readable(const Workflow& wf, Context& ctx, const yaml::Node& uses, Sink& sink) {
-    const std::string ref(uses.resolved().value());
+  static void readable(const Workflow& wf, Context& ctx, const yaml::Node& uses,
+                       const std::string& ref, Sink& sink) {
     std::string problem = ctx.local_workflow_problem(wf, ref);
     if (!problem.empty()) sink.report(uses, "the called workflow is not read: " + problem);
   }
 
-  // Whether `uses` is well formed; a local call then has its callee checked.
-  static bool reference(const yaml::Node& uses, Sink& sink) {
-    const std::string ref(uses.resolved().value());
+  // Whether `uses` (its text `ref`) is well formed; a local call then has its callee
+  // checked.
+  static bool reference(const yaml::Node& uses, const std::string& ref, Sink& sink) {
     if (ref.find("${{") != std::string::npos) {
       sink.report(uses,
                   "'uses' cannot hold an expression: GitHub resolves the called workflow "
