@@ -14,7 +14,6 @@
 #include "files/error.h"
 #include "lint/expression/analyses.h"
 #include "lint/registry.h"
-#include "system/once.h"
 #include "system/parallel_for.h"
 
 namespace wfgen::lint {
@@ -197,6 +196,68 @@ class FileContext final : public Context {
   std::string key_;
 };
 
+// The run's files as workflows. A file is parsed when its own lint or a caller first
+// needs it. Once linted, a file whose text the caller keeps (a pipeline's output) lets its
+// tree go, unless a caller has asked for it: the run keeps its answers to callers until
+// it ends. Asked for after that, it is parsed again. A run so holds the trees of the files
+// being linted and of the workflows called, not every file's (the synthetic check of
+// 10,000 outputs peaked at 138-141 MB with them all, 89 MB without); the trees of files
+// the linter owns are kept, as their texts are.
+class Trees {
+ public:
+  Trees(std::vector<SourceFile>& files, expr::Analyses& analyses)
+      : files_(files), analyses_(analyses), slots_(files.size()) {}
+
+  // File `i` as a workflow, for its own lint; null when it is not one.
+  const Workflow* for_lint(size_t i) { return get(i, false); }
+  // The same for a caller: it stays until the run ends.
+  const Workflow* for_caller(size_t i) { return get(i, true); }
+
+  // File `i` is linted.
+  void linted(size_t i) {
+    Slot& s = slots_[i];
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.kept && files_[i].borrowed_text) s.workflow.reset();
+  }
+
+  // How many of the files read as workflows.
+  size_t workflows() const {
+    return static_cast<size_t>(
+        std::count_if(slots_.begin(), slots_.end(), [](const Slot& s) { return s.is_workflow; }));
+  }
+
+ private:
+  struct Slot {
+    std::mutex mutex;  // held while the file is parsed: a second asker waits for it
+    std::unique_ptr<Workflow> workflow;
+    bool parsed = false;       // once: whether it is a workflow is known
+    bool is_workflow = false;
+    bool kept = false;  // a caller has it
+  };
+
+  const Workflow* get(size_t i, bool keep) {
+    Slot& s = slots_[i];
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.workflow && (!s.parsed || s.is_workflow)) {
+      SourceFile& file = files_[i];
+      const bool only_if_workflow = file.only_if_workflow;
+      // A borrowed text's file is copied (no text: its path and notes), as its tree may
+      // be made again; an owned one is moved into its workflow, made once.
+      auto wf = std::make_unique<Workflow>(file.borrowed_text ? SourceFile(file) : std::move(file),
+                                           &analyses_);
+      if (!s.parsed) s.is_workflow = !only_if_workflow || reads_as_workflow(wf->yaml());
+      s.parsed = true;
+      if (s.is_workflow) s.workflow = std::move(wf);
+    }
+    s.kept = s.kept || keep;
+    return s.workflow.get();
+  }
+
+  std::vector<SourceFile>& files_;
+  expr::Analyses& analyses_;
+  std::vector<Slot> slots_;
+};
+
 }  // namespace
 
 Linter::Linter(Config config, DiskRoots disk)
@@ -214,21 +275,9 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   });
   // A thread parses a file and runs the rules on it in one go. A rule that reads another
   // file of the run (a local reusable workflow it calls) has it parsed then, by whichever
-  // thread asks first, once.
+  // thread asks first.
   expr::Analyses analyses;  // the expressions' texts, parsed once for the whole run
-  struct Parsed {
-    system::Once once;
-    std::unique_ptr<Workflow> workflow;  // null when the file is not a workflow after all
-  };
-  std::vector<Parsed> parsed(files.size());
-  auto parse = [&](size_t i) -> const Workflow* {
-    parsed[i].once.call([&] {
-      const bool only_if_workflow = files[i].only_if_workflow;
-      auto wf = std::make_unique<Workflow>(std::move(files[i]), &analyses);
-      if (!only_if_workflow || reads_as_workflow(wf->yaml())) parsed[i].workflow = std::move(wf);
-    });
-    return parsed[i].workflow.get();
-  };
+  Trees trees(files, analyses);
   // The run's files by normalised path, for the rules that look up a callee: made on the
   // first lookup (RunContext asks under its lock), as most runs call no local workflow.
   std::map<std::string, std::vector<size_t>> by_path;  // in file order: the first workflow wins
@@ -244,13 +293,13 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     auto it = by_path.find(path);
     if (it == by_path.end()) return nullptr;
     for (size_t i : it->second)
-      if (const Workflow* wf = parse(i)) return wf;
+      if (const Workflow* wf = trees.for_caller(i)) return wf;
     return nullptr;
   }, analyses);
   std::vector<std::vector<Finding>> found(files.size());
   system::parallel_for(order.size(), threads, [&](size_t k) {
     const size_t i = order[k];
-    const Workflow* parsed_file = parse(i);
+    const Workflow* parsed_file = trees.for_lint(i);
     if (!parsed_file) return;  // not a workflow: not linted
     const Workflow& wf = *parsed_file;
     FileContext file_ctx(ctx);
@@ -267,9 +316,10 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     }
     for (Finding& f : found[i])
       if (const Waiver* w = config_.waiver_for(f.rule, f.file, wf.family())) f.waiver = w->reason;
+    trees.linted(i);
   });
   LintResult result;
-  for (const Parsed& p : parsed) result.files += p.workflow != nullptr;
+  result.files = trees.workflows();
   for (auto& some : found)
     for (Finding& f : some) result.findings.push_back(std::move(f));
   sort_findings(result.findings);

@@ -105,3 +105,25 @@ TEST(ReusableLimitsRule, CalleesFromDiskAndInterfaceFiles) {
   EXPECT_NE(f[0].find("w10.yml -> leaf.yml"), std::string::npos) << f[0];
   fs::remove_all(dir);
 }
+
+// The pipeline lends the linter its outputs' texts, and a file's tree goes once the file
+// is linted unless a caller has asked for it. w1 is the larger, linted (and let go) first
+// on one thread: w0's walk reads it again and counts its 50 remote callees.
+TEST(ReusableLimitsRule, ACalleeLintedBeforeItsCallerIsReadAgain) {
+  std::vector<std::string> remote;
+  for (int i = 0; i < 50; ++i)
+    remote.push_back("o/r/.github/workflows/x" + std::to_string(i) + ".yml@v1");
+  const std::vector<std::string> texts = {caller({"./.github/workflows/w1.yml"}), caller(remote)};
+  const V expected = {"3:3: this workflow's tree of calls reaches 51 unique reusable workflows; "
+                      "GitHub allows at most 50"};
+  const auto owned = Linter().run({{path(0), texts[0], {}, {}}, {path(1), texts[1], {}, {}}});
+  EXPECT_EQ(of(owned, path(0)), expected);
+  for (unsigned threads : {1u, 2u}) {
+    std::vector<SourceFile> borrowed = {{path(0), {}, {}, {}}, {path(1), {}, {}, {}}};
+    for (size_t i = 0; i < texts.size(); ++i) borrowed[i].borrowed_text = &texts[i];
+    const auto r = Linter().run(std::move(borrowed), threads);
+    EXPECT_EQ(r.files, 2u);
+    EXPECT_EQ(of(r, path(0)), expected) << threads << " threads";
+    EXPECT_EQ(of(r, path(1)), (V{})) << threads << " threads";
+  }
+}
