@@ -11,6 +11,7 @@
 
 #include "system/heap.h"
 #include "system/placement.h"
+#include "system/small_blocks.h"
 
 namespace wfgen::system {
 
@@ -103,6 +104,7 @@ class Keeper {
         std::terminate();
       }
       task = nullptr;  // what it holds goes before the caller hears it has run
+      hand_over_free_blocks();  // what it freed is for the threads that allocate next
       // Waiting for work again before the caller hears, so that the task the caller
       // gives next finds this thread instead of starting another.
       {

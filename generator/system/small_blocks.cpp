@@ -33,7 +33,7 @@ constexpr size_t kSpans = kRegionBytes / kSpanBytes;
 constexpr size_t kKeptRanges = 32;
 // Blocks of a class a thread keeps freed before handing them over to the shared lists:
 // a thread that frees what another made (the planner's rows, freed by a renderer) would
-// otherwise hold them while the maker takes new spans.
+// otherwise hold them while the maker takes new spans. So no shared list is longer.
 constexpr size_t kHeldBytes = size_t{64} << 10;
 constexpr auto kHeldLimit = [] {
   std::array<int32_t, kClasses> limit{};
@@ -73,14 +73,18 @@ constinit Region g_region;
 
 // A thread's lists and its current span per class. Trivial, so that reaching it costs
 // no guard on each allocation; what a thread gives back when it ends is Farewell's job.
+// What the thread freed and what it took from the shared lists are two lists: counting
+// only its own frees, it hands over what it holds past the limit. (One list counted from
+// each take grew by the limit at every take and hand-over: a thread that took back a long
+// list kept it and freed more into it, while the others took new spans, run after run.)
 struct Cache {
-  Block* free[kClasses];
+  Block* free[kClasses];  // what this thread freed, the last first
   // The block after the first of `free` (a hint, null when unknown): kept here, a free
   // writes it into the block it frees without reading the list's first block.
   Block* second[kClasses];
+  Block* taken[kClasses];  // the rest of a shared list this thread took
   Range bump[kClasses];
-  // Frees minus allocations from `free` since the list was last taken or handed over.
-  int32_t held[kClasses];
+  int32_t held[kClasses];  // blocks in `free`
   bool ended;       // given back: this thread's later frees go to the shared lists
   bool farewell;    // Farewell is registered
 };
@@ -133,9 +137,7 @@ char* region_base() {
     std::lock_guard<std::mutex> hold(g_region.lock);
     if (Block* list = g_region.lists[k]) {
       g_region.lists[k] = list->next_list;
-      c.free[k] = list->next;
-      c.second[k] = nullptr;
-      c.held[k] = 0;
+      c.taken[k] = list->next;
       return list;
     }
     if (size_t& n = g_region.range_count[k]; n > 0) c.bump[k] = g_region.ranges[k][--n];
@@ -167,16 +169,29 @@ void share(Block* list, size_t k) {
   c.held[k] = 0;
 }
 
+// Hands both lists of class `k` over, what the thread freed last (on top: the next taken,
+// and the warmer); the lock is held.
+void share_both(Cache& c, size_t k) {
+  if (c.taken[k]) share(c.taken[k], k);
+  if (c.free[k]) share(c.free[k], k);
+  c.free[k] = c.second[k] = c.taken[k] = nullptr;
+  c.held[k] = 0;
+}
+
 void give_back(Cache& c) {
   std::lock_guard<std::mutex> hold(g_region.lock);
   for (size_t k = 1; k < kClasses; ++k) {
-    if (c.free[k]) share(c.free[k], k);
-    c.free[k] = c.second[k] = nullptr;
+    share_both(c, k);
     if (c.bump[k].next != c.bump[k].end && g_region.range_count[k] < kKeptRanges)
       g_region.ranges[k][g_region.range_count[k]++] = c.bump[k];
     c.bump[k] = {};
   }
   c.ended = true;
+}
+
+void hand_over_all(Cache& c) {
+  std::lock_guard<std::mutex> hold(g_region.lock);
+  for (size_t k = 1; k < kClasses; ++k) share_both(c, k);
 }
 
 // A block freed by a thread whose lists were given back (static destructors, thread-local
@@ -213,6 +228,12 @@ inline void* allocate(size_t n) {
       c.free[k] = next;
       c.second[k] = after;
       --c.held[k];
+      return b;
+    }
+    if (Block* b = c.taken[k]) {  // as above (a list's first block has no hint)
+      __builtin_prefetch(b->next, 1);
+      __builtin_prefetch(b->next_list, 1);
+      c.taken[k] = b->next;
       return b;
     }
     if (c.bump[k].next != c.bump[k].end) {
@@ -276,6 +297,11 @@ bool is_small_block(const void* p) {
   return in_region(p, g_region.base.load(std::memory_order_acquire));
 }
 
+void hand_over_free_blocks() {
+  Cache& c = t_cache;
+  if (!c.ended) hand_over_all(c);
+}
+
 void prepare_small_blocks(size_t bytes) {
   if (char* base = region_base()) ready_range(base, kRegionBytes, bytes);
 }
@@ -289,6 +315,7 @@ SmallBlockStats small_block_stats() {
 }
 bool is_small_block(const void*) { return false; }
 void prepare_small_blocks(size_t) {}
+void hand_over_free_blocks() {}
 
 #endif
 

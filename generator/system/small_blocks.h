@@ -41,6 +41,11 @@ SmallBlockStats small_block_stats();
 // Whether `p` came from the range (a block of up to 1 KB).
 bool is_small_block(const void* p);
 
+// Hands the calling thread's freed blocks over to the other threads. A kept thread does so
+// when its task ends: idle, it would hold what it freed (up to 64 KB of each size) while
+// the threads that allocate took new spans, run after run.
+void hand_over_free_blocks();
+
 // The range made ready, once (prepare_heap calls it): backed by 2 MB pages where the kernel
 // gives them on request, else its first `bytes`, the run's first spans, faulted in with
 // one call; as prepare_heap does for malloc's heap.

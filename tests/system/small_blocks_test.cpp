@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "system/kept_threads.h"
 #include "system/small_blocks.h"
 
 using wfgen::system::is_small_block;
@@ -127,6 +128,57 @@ TEST(SmallBlocks, BlocksFreedByAnotherThreadGoBackToTheThreadThatMakesThem) {
   // 10,000 blocks of 112 bytes are 18 spans: kept by the freer, each round would take
   // as many new ones.
   EXPECT_LE(small_block_stats().spans_taken, spans_after_first + 4);
+}
+
+TEST(SmallBlocks, AThreadThatFreesWhatAnotherMadeKeepsNoMoreThanItsShare) {
+  // As in a check: the main thread makes and frees blocks of its own, and frees what a
+  // helper made (the listing of the output dir); the helper makes more every run. What the
+  // main thread frees past 64 KB goes back to the helper, run after run: no new spans.
+  // (Counting its frees from the last list it took, it kept up to 64 KB more at each
+  // take, and the helper took new spans in every run: 60 spans in 400 checks.)
+  std::vector<void*> made;
+  std::atomic<int> turn{0};  // even: the helper's, odd: the main thread's
+  constexpr int kRounds = 60;
+  constexpr size_t kSize = 80;
+  size_t spans_after_ten = 0;
+  std::thread helper([&] {
+    for (int round = 0; round < kRounds; ++round) {
+      while (turn.load() != 2 * round) std::this_thread::yield();
+      made.clear();
+      for (int i = 0; i < 300; ++i) made.push_back(::operator new(kSize));
+      turn.store(2 * round + 1);
+    }
+  });
+  std::vector<void*> own;
+  for (int round = 0; round < kRounds; ++round) {
+    while (turn.load() != 2 * round + 1) std::this_thread::yield();
+    for (int i = 0; i < 5000; ++i) own.push_back(::operator new(kSize));
+    for (void* p : own) ::operator delete(p, kSize);
+    own.clear();
+    for (void* p : made) ::operator delete(p, kSize);
+    if (round == 9) spans_after_ten = small_block_stats().spans_taken;
+    turn.store(2 * round + 2);
+  }
+  helper.join();
+  EXPECT_LE(small_block_stats().spans_taken, spans_after_ten + 2);
+}
+
+TEST(SmallBlocks, AKeptThreadHandsOverWhatItFreedWhenItsTaskEnds) {
+  // A kept thread frees four blocks the main thread made (far below what it would hand
+  // over as it frees), then waits for its next task; a new thread's first block of that
+  // size is the last of them. (Idle, the kept thread would have held them.)
+  constexpr size_t kSize = 1000;  // a size nothing else here uses
+  void* made[4];
+  for (void*& p : made) p = ::operator new(kSize);
+  wfgen::system::run_on_kept_thread([&] {
+    for (void* p : made) ::operator delete(p, kSize);
+  }).join();
+  void* first = nullptr;
+  std::thread([&] {
+    first = ::operator new(kSize);
+    ::operator delete(first, kSize);
+  }).join();
+  EXPECT_EQ(first == made[3], kOurs);
 }
 
 TEST(SmallBlocks, ThreadsTradingBlocksNeverGetOneTwice) {
