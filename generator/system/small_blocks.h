@@ -5,9 +5,10 @@
 // from 64 KB spans of one reserved address range; larger blocks, and every block once
 // the range is used up or could not be reserved, come from malloc. A thread that frees
 // more than 64 KB of a size hands the list over to the threads that allocate (a renderer
-// frees what the planner made), and a thread that ends gives its lists back. Memory is
-// never returned to the system: wfgen is a command that ends, and the benchmarks repeat
-// the same run.
+// frees what the planner made), and a thread that ends, or a kept thread whose task ends,
+// gives its lists back. Memory is never returned to the system: wfgen is a command that
+// ends, and the benchmarks repeat the same run (which takes no new memory after its
+// first few).
 // Sanitizer builds keep the sanitizers' own operator new (they check every block).
 #pragma once
 
