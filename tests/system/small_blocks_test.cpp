@@ -29,6 +29,26 @@ struct Held {
   size_t size;
 };
 
+// Runs `there(round)` on a thread of its own, then `here(round)` on this one, round after
+// round, never both at once (a maker and a freer, a helper and a check's main thread).
+template <class There, class Here>
+void take_turns(int rounds, There there, Here here) {
+  std::atomic<int> turn{0};  // even: the other thread's, odd: this one's
+  std::thread other([&] {
+    for (int round = 0; round < rounds; ++round) {
+      while (turn.load() != 2 * round) std::this_thread::yield();
+      there(round);
+      turn.store(2 * round + 1);
+    }
+  });
+  for (int round = 0; round < rounds; ++round) {
+    while (turn.load() != 2 * round + 1) std::this_thread::yield();
+    here(round);
+    turn.store(2 * round + 2);
+  }
+  other.join();
+}
+
 }  // namespace
 
 TEST(SmallBlocks, OursUnlessASanitizerBringsItsOwn) {
@@ -107,24 +127,17 @@ TEST(SmallBlocks, BlocksFreedByAnotherThreadGoBackToTheThreadThatMakesThem) {
   // A maker that lives on, a freer that only frees (the planner and a renderer): what the
   // freer holds past 64 KB of a size is handed over, and the maker takes it back.
   std::vector<void*> batch;
-  std::atomic<int> turn{0};  // even: the maker's, odd: the freer's
-  constexpr int kRounds = 50;
   size_t spans_after_first = 0;
-  std::thread maker([&] {
-    for (int round = 0; round < kRounds; ++round) {
-      while (turn.load() != 2 * round) std::this_thread::yield();
-      batch.clear();
-      for (int i = 0; i < 10000; ++i) batch.push_back(::operator new(100));
-      if (round == 0) spans_after_first = small_block_stats().spans_taken;
-      turn.store(2 * round + 1);
-    }
-  });
-  for (int round = 0; round < kRounds; ++round) {
-    while (turn.load() != 2 * round + 1) std::this_thread::yield();
-    for (void* p : batch) ::operator delete(p, 100);
-    turn.store(2 * round + 2);
-  }
-  maker.join();
+  take_turns(
+      50,
+      [&](int round) {  // the maker
+        batch.clear();
+        for (int i = 0; i < 10000; ++i) batch.push_back(::operator new(100));
+        if (round == 0) spans_after_first = small_block_stats().spans_taken;
+      },
+      [&](int) {  // the freer
+        for (void* p : batch) ::operator delete(p, 100);
+      });
   // 10,000 blocks of 112 bytes are 18 spans: kept by the freer, each round would take
   // as many new ones.
   EXPECT_LE(small_block_stats().spans_taken, spans_after_first + 4);
@@ -136,30 +149,23 @@ TEST(SmallBlocks, AThreadThatFreesWhatAnotherMadeKeepsNoMoreThanItsShare) {
   // main thread frees past 64 KB goes back to the helper, run after run: no new spans.
   // (Counting its frees from the last list it took, it kept up to 64 KB more at each
   // take, and the helper took new spans in every run: 60 spans in 400 checks.)
-  std::vector<void*> made;
-  std::atomic<int> turn{0};  // even: the helper's, odd: the main thread's
-  constexpr int kRounds = 60;
   constexpr size_t kSize = 80;
+  std::vector<void*> made;
   size_t spans_after_ten = 0;
-  std::thread helper([&] {
-    for (int round = 0; round < kRounds; ++round) {
-      while (turn.load() != 2 * round) std::this_thread::yield();
-      made.clear();
-      for (int i = 0; i < 300; ++i) made.push_back(::operator new(kSize));
-      turn.store(2 * round + 1);
-    }
-  });
-  std::vector<void*> own;
-  for (int round = 0; round < kRounds; ++round) {
-    while (turn.load() != 2 * round + 1) std::this_thread::yield();
-    for (int i = 0; i < 5000; ++i) own.push_back(::operator new(kSize));
-    for (void* p : own) ::operator delete(p, kSize);
-    own.clear();
-    for (void* p : made) ::operator delete(p, kSize);
-    if (round == 9) spans_after_ten = small_block_stats().spans_taken;
-    turn.store(2 * round + 2);
-  }
-  helper.join();
+  take_turns(
+      60,
+      [&](int) {  // the helper
+        made.clear();
+        for (int i = 0; i < 300; ++i) made.push_back(::operator new(kSize));
+      },
+      [&](int round) {  // the main thread
+        std::vector<void*> own;
+        for (int i = 0; i < 5000; ++i) own.push_back(::operator new(kSize));
+        for (void* p : own) ::operator delete(p, kSize);
+        own.clear();
+        for (void* p : made) ::operator delete(p, kSize);
+        if (round == 9) spans_after_ten = small_block_stats().spans_taken;
+      });
   EXPECT_LE(small_block_stats().spans_taken, spans_after_ten + 2);
 }
 
