@@ -189,6 +189,7 @@ void give_back(Cache& c) {
   c.ended = true;
 }
 
+// Hands every list over (a kept thread whose task ended).
 void hand_over_all(Cache& c) {
   std::lock_guard<std::mutex> hold(g_region.lock);
   for (size_t k = 1; k < kClasses; ++k) share_both(c, k);
@@ -230,7 +231,7 @@ inline void* allocate(size_t n) {
       --c.held[k];
       return b;
     }
-    if (Block* b = c.taken[k]) {  // as above (a list's first block has no hint)
+    if (Block* b = c.taken[k]) {  // as above, with the hints written as its blocks were freed
       __builtin_prefetch(b->next, 1);
       __builtin_prefetch(b->next_list, 1);
       c.taken[k] = b->next;
