@@ -222,32 +222,34 @@ class Trees {
 
   // How many of the files read as workflows.
   size_t workflows() const {
-    return static_cast<size_t>(
-        std::count_if(slots_.begin(), slots_.end(), [](const Slot& s) { return s.is_workflow; }));
+    return static_cast<size_t>(std::count_if(slots_.begin(), slots_.end(), [](const Slot& s) {
+      return s.reads == Reads::AsWorkflow;
+    }));
   }
 
  private:
+  enum class Reads { Unknown, AsWorkflow, AsOther };  // known from the first parse
   struct Slot {
     std::mutex mutex;  // held while the file is parsed: a second asker waits for it
     std::unique_ptr<Workflow> workflow;
-    bool parsed = false;       // once: whether it is a workflow is known
-    bool is_workflow = false;
+    Reads reads = Reads::Unknown;
     bool kept = false;  // a caller has it
   };
 
   const Workflow* get(size_t i, bool keep) {
     Slot& s = slots_[i];
     std::lock_guard<std::mutex> lock(s.mutex);
-    if (!s.workflow && (!s.parsed || s.is_workflow)) {
+    if (!s.workflow && s.reads != Reads::AsOther) {
       SourceFile& file = files_[i];
       const bool only_if_workflow = file.only_if_workflow;
       // A borrowed text's file is copied (no text: its path and notes), as its tree may
       // be made again; an owned one is moved into its workflow, made once.
       auto wf = std::make_unique<Workflow>(file.borrowed_text ? SourceFile(file) : std::move(file),
                                            &analyses_);
-      if (!s.parsed) s.is_workflow = !only_if_workflow || reads_as_workflow(wf->yaml());
-      s.parsed = true;
-      if (s.is_workflow) s.workflow = std::move(wf);
+      if (s.reads == Reads::Unknown)
+        s.reads = !only_if_workflow || reads_as_workflow(wf->yaml()) ? Reads::AsWorkflow
+                                                                      : Reads::AsOther;
+      if (s.reads == Reads::AsWorkflow) s.workflow = std::move(wf);
     }
     s.kept = s.kept || keep;
     return s.workflow.get();
