@@ -14,6 +14,7 @@
 #include "files/error.h"
 #include "lint/expression/analyses.h"
 #include "lint/registry.h"
+#include "system/once.h"
 #include "system/parallel_for.h"
 
 namespace wfgen::lint {
@@ -82,13 +83,11 @@ class RunContext final : public Context {
 
   const Workflow* local_workflow(const Workflow& caller, std::string_view uses) override {
     if (uses.substr(0, 2) != "./") return nullptr;
-    std::lock_guard<std::mutex> lock(mutex_);
     return lookup(caller, uses).workflow;
   }
 
   std::string local_workflow_problem(const Workflow& caller, std::string_view uses) override {
     if (uses.substr(0, 2) != "./") return {};
-    std::lock_guard<std::mutex> lock(mutex_);
     return lookup(caller, uses).problem;
   }
 
@@ -98,18 +97,35 @@ class RunContext final : public Context {
     std::string problem;  // why a file there was not read
   };
 
+  // An answer made once, by the first thread to ask; one that asks meanwhile waits for it.
+  // The run's lock is held only to find the entry: a file read and parsed for one answer
+  // (a callee, an interface file) keeps no thread from the others.
+  template <class T>
+  struct Once {
+    system::Once once;
+    T value;
+  };
+
+  // The entry of `key` in `map` (made empty the first time), under the run's lock.
+  // Entries of an unordered_map stay where they are as it grows.
+  template <class Map>
+  typename Map::mapped_type& entry(Map& map, const std::string& key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return map.try_emplace(key).first->second;
+  }
+
   // Rules ask for the same callee from every job that calls it, on several threads at
-  // once: the answer is kept, under the lock (so is a file read from disk). Asked once
-  // per calling job: the key (the caller's folder, a NUL, `uses`) is made in a buffer
-  // kept for it, and copied only the first time.
+  // once: the answer is kept. Asked once per calling job: the key (the caller's folder, a
+  // NUL, `uses`) is made in a buffer of the thread's, and copied only the first time.
   const Found& lookup(const Workflow& caller, std::string_view uses) {
+    thread_local std::string key;
     const std::string& from = caller.path();
-    key_.assign(from, 0, from.rfind('/') + 1);
-    key_ += '\0';
-    key_ += uses;
-    auto it = found_.find(key_);
-    if (it == found_.end()) it = found_.emplace(key_, find(caller, uses)).first;
-    return it->second;
+    key.assign(from, 0, from.rfind('/') + 1);
+    key += '\0';
+    key += uses;
+    Once<Found>& answer = entry(found_, key);
+    answer.once.call([&] { answer.value = find(caller, uses); });
+    return answer.value;
   }
 
   Found find(const Workflow& caller, std::string_view uses) {
@@ -129,18 +145,22 @@ class RunContext final : public Context {
   // in two spaces), read by `read` once per run.
   template <class Read>
   Found load(char kind, const std::string& path, Read&& read) {
-    auto [it, fresh] = loaded_.try_emplace(kind + path);
-    Loaded& l = it->second;
-    if (fresh) {
+    Once<Loaded>& l = entry(loaded_, kind + path);
+    l.once.call([&] {
       try {
-        if (std::optional<std::string> text = read())
-          l.workflow =
+        std::optional<std::string> text;
+        {
+          std::lock_guard<std::mutex> lock(disk_mutex_);  // its trees are for one thread
+          text = read();
+        }
+        if (text)
+          l.value.workflow =
               std::make_unique<Workflow>(SourceFile{path, std::move(*text), {}, {}}, &analyses_);
       } catch (const files::FileError& e) {
-        l.problem = e.path() + ": " + e.message();
+        l.value.problem = e.path() + ": " + e.message();
       }
-    }
-    return {l.workflow.get(), l.problem};
+    });
+    return {l.value.workflow.get(), l.value.problem};
   }
 
   struct Loaded {
@@ -152,10 +172,10 @@ class RunContext final : public Context {
   DiskFiles disk_;
   InRun in_run_;
   expr::Analyses& analyses_;  // the run's, shared with the files read from disk
-  std::mutex mutex_;
-  std::map<std::string, Loaded> loaded_;
-  std::unordered_map<std::string, Found> found_;  // by (dir, uses), see above
-  std::string key_;
+  std::mutex mutex_;          // guards the two maps' shapes, not their entries
+  std::mutex disk_mutex_;     // guards disk_, read by one thread at a time
+  std::unordered_map<std::string, Once<Loaded>> loaded_;
+  std::unordered_map<std::string, Once<Found>> found_;  // by (dir, uses), see above
 };
 
 // One file's view of the run's context: its rules ask the run for each calling job (a
@@ -265,7 +285,8 @@ class Trees {
 Linter::Linter(Config config, DiskRoots disk)
     : config_(std::move(config)), disk_(std::move(disk)) {}
 
-LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
+LintResult Linter::run(std::vector<SourceFile> files, unsigned threads,
+                       system::SideTasks* side) const {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   // Small files are not worth a thread each.
   threads = static_cast<unsigned>(std::min<size_t>(threads, files.size() / kFilesPerThread + 1));
@@ -281,17 +302,16 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
   expr::Analyses analyses;  // the expressions' texts, parsed once for the whole run
   Trees trees(files, analyses);
   // The run's files by normalised path, for the rules that look up a callee: made on the
-  // first lookup (RunContext asks under its lock), as most runs call no local workflow.
+  // first lookup, as most runs call no local workflow.
   std::map<std::string, std::vector<size_t>> by_path;  // in file order: the first workflow wins
   std::vector<std::string> paths(files.size());       // read before a file is moved to parse
   for (size_t i = 0; i < files.size(); ++i) paths[i] = files[i].path;
-  bool indexed = false;
+  system::Once indexed;
   RunContext ctx(config_, disk_, [&](const std::string& path) -> const Workflow* {
-    if (!indexed) {
+    indexed.call([&] {
       for (size_t i = 0; i < paths.size(); ++i)
         by_path[fs::path(paths[i]).lexically_normal().generic_string()].push_back(i);
-      indexed = true;
-    }
+    });
     auto it = by_path.find(path);
     if (it == by_path.end()) return nullptr;
     for (size_t i : it->second)
@@ -319,7 +339,7 @@ LintResult Linter::run(std::vector<SourceFile> files, unsigned threads) const {
     for (Finding& f : found[i])
       if (const Waiver* w = config_.waiver_for(f.rule, f.file, wf.family())) f.waiver = w->reason;
     trees.linted(i);
-  });
+  }, side);
   LintResult result;
   result.files = trees.workflows();
   for (auto& some : found)

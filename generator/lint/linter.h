@@ -10,6 +10,7 @@
 #include "lint/disk_files.h"
 #include "lint/finding.h"
 #include "lint/workflow.h"
+#include "system/side_tasks.h"
 
 namespace wfgen::lint {
 
@@ -35,8 +36,10 @@ class Linter {
   // Lints `files` (each is also visible to the others as a local reusable workflow), on
   // up to `threads` threads (0: one per core), a file at a time each: the findings are
   // the same whatever the count. A file marked `only_if_workflow` that does not read as
-  // one is left out (of `files` in the result too).
-  LintResult run(std::vector<SourceFile> files, unsigned threads = 1) const;
+  // one is left out (of `files` in the result too). `side`: tasks that share the run's
+  // threads, taken before its files (system/side_tasks.h).
+  LintResult run(std::vector<SourceFile> files, unsigned threads = 1,
+                 system::SideTasks* side = nullptr) const;
 
   const Config& config() const { return config_; }
 

@@ -2,7 +2,6 @@
 
 #include "lint/discover.h"
 #include "pipeline/trace_findings.h"
-#include "system/overlap.h"
 
 namespace wfgen::pipeline {
 
@@ -28,7 +27,7 @@ std::vector<lint::Note> row_notes(const Output& o) {
 lint::LintResult lint_outputs(const std::filesystem::path& root,
                               std::shared_ptr<const files::Tree> project, const Manifest& manifest,
                               const std::vector<Output>& outputs, unsigned threads,
-                              const std::function<void()>& beside) {
+                              system::SideTasks* side) {
   std::vector<lint::SourceFile> files;
   files.reserve(outputs.size());
   // An output outside a `workflows` folder is parsed once, by the linter, to tell.
@@ -37,16 +36,12 @@ lint::LintResult lint_outputs(const std::filesystem::path& root,
     if (workflow == false) continue;
     files.push_back({o.path, {}, o.family, origin_notes(o), !workflow.has_value(), &o.content});
   }
-  lint::LintResult result;
   // The linter reads what it needs beyond the outputs inside the project (its own tree:
-  // `project` may be listed on another thread meanwhile, by `beside`).
+  // `project` may be listed on another thread meanwhile, by a side task).
   lint::DiskRoots disk{root, lint::CalleeRoot::Project,
                        project ? project->max_input_size() : files::kDefaultMaxInputSize};
-  auto lint = [&] { result = lint::Linter(manifest.lint, disk).run(std::move(files), threads); };
-  if (beside)
-    system::overlap(beside, lint);
-  else
-    lint();
+  lint::LintResult result = lint::Linter(manifest.lint, disk).run(std::move(files), threads, side);
+  if (side) side->run_all();  // those a loop did not take (no file to lint): before the trace
   trace_findings(std::move(project), manifest, outputs, result);
   return result;
 }

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,12 +22,12 @@ std::vector<lint::Note> row_notes(const Output& o);
 // outputs (a local reusable workflow, an interface file) are read inside `root`, links
 // followed only while they stay in it (lint/disk_files.h). An
 // unwaived finding names the template line behind it (trace_findings.h: those outputs
-// are rendered again from `project`). `beside`, when given, runs on another thread while
-// the outputs are linted, as if run before (system/overlap.h); not while the findings are
-// traced, which reads `project` (a tree is for one thread at a time).
+// are rendered again from `project`). `side`: tasks run on the lint's threads before their
+// files (system/side_tasks.h), all done before the findings are traced, which reads
+// `project` (a tree is for one thread at a time).
 lint::LintResult lint_outputs(const std::filesystem::path& root,
                               std::shared_ptr<const files::Tree> project, const Manifest& manifest,
                               const std::vector<Output>& outputs, unsigned threads = 0,
-                              const std::function<void()>& beside = {});
+                              system::SideTasks* side = nullptr);
 
 }  // namespace wfgen::pipeline

@@ -16,6 +16,7 @@
 #include "pipeline/report.h"
 #include "pipeline/summary.h"
 #include "pipeline/view.h"
+#include "system/side_tasks.h"
 
 namespace wfgen::pipeline {
 
@@ -64,14 +65,21 @@ RunResult run_project(const fs::path& root, Mode mode, const RunOptions& opt) {
     }
     Manifest m = load_manifest(*project, root.string(), opt.limits);
     jinja::LimitsScope limits(m.engine.limits);  // the data loaders' too
-    system::BackgroundRelease release;  // the matrices and templates, freed while we lint
-    std::vector<Output> outputs = render_project(project, m, {}, opt.threads, &release);
+    // Freeing the matrices and templates and listing the output dir take turns with the
+    // lint on its threads (the listing is mostly system calls, which would otherwise add
+    // to the part of the run on one thread).
+    system::SideTasks side;
+    std::vector<Output> outputs = render_project(project, m, {}, opt.threads, &side);
     r.outputs = outputs.size();
-    // The output dir is listed while the outputs are linted: the listing is mostly system
-    // calls, which would otherwise add to the part of the run on one thread.
     OutputDir dir;
-    r.lint = lint_outputs(root, project, m, outputs, opt.threads,
-                          [&] { dir = scan_output_dir(*project, m.output_dir); });
+    side.add([&] { dir = scan_output_dir(*project, m.output_dir); });
+    try {
+      r.lint = lint_outputs(root, project, m, outputs, opt.threads, &side);
+    } catch (...) {
+      side.finish();  // the listing's error first, as when it ran before the lint
+      throw;
+    }
+    side.finish();
     r.files = compare_outputs(*project, dir, outputs, !generating, opt.diff_lines_per_file,
                               opt.threads);
     if (generating && r.lint.failed()) {

@@ -13,7 +13,7 @@
 #include "files/tree.h"
 #include "jinja/value/value.h"
 #include "pipeline/manifest.h"
-#include "system/background_release.h"
+#include "system/side_tasks.h"
 
 namespace wfgen::jinja {
 class SourceTrace;
@@ -52,11 +52,11 @@ using ContextHook = std::function<void(const Output&, const jinja::Value& vars)>
 // the outputs and the first error are the same whatever the count. Throws ProjectError,
 // files::FileError.
 // With `release` and more than one thread, what the run built to render (expanded
-// matrices, parsed templates) is freed on a thread of its own while the caller goes on.
+// matrices, parsed templates) is freed by a task queued there, for the caller's next
+// parallel loop to run beside its work (system/side_tasks.h).
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
                                    const Manifest& manifest, const ContextHook& hook = {},
-                                   unsigned threads = 0,
-                                   system::BackgroundRelease* release = nullptr);
+                                   unsigned threads = 0, system::SideTasks* release = nullptr);
 
 // Renders the bodies of `targets` (outputs render_project made) again with a source
 // trace, handing each to `use` while the templates the trace points into live. Only their

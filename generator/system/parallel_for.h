@@ -1,5 +1,6 @@
 // A loop over [0, n) on several threads that ends as the sequential loop would: should
-// `work` throw, the exception rethrown is the one of the lowest index that threw.
+// `work` throw, the exception rethrown is the one of the lowest index that threw. Side
+// tasks given to it (system/side_tasks.h) run on its threads before their share of it.
 #pragma once
 
 #include <atomic>
@@ -9,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "system/side_tasks.h"
 #include "system/worker.h"
 
 namespace wfgen::system {
@@ -17,13 +19,16 @@ namespace wfgen::system {
 // taking the next index. Once an index throws no thread takes another; every lower index
 // was taken before it and still runs to its end, so the lowest that threw is the one a
 // sequential loop meets first, and that is the exception thrown here, once all have stopped.
+// With `side`, each thread first runs side tasks until none is left (their errors are
+// side's to keep), so that a task and the loop never want more threads than `threads`.
 template <class Work>
-void parallel_for(size_t n, unsigned threads, const Work& work) {
+void parallel_for(size_t n, unsigned threads, const Work& work, SideTasks* side = nullptr) {
   std::atomic<size_t> next{0};
   std::mutex failed_mutex;
   size_t failed_at = n;
   std::exception_ptr failed;
   auto loop = [&] {
+    if (side) side->run_all();
     for (size_t i = next++; i < n; i = next++) {
       try {
         work(i);

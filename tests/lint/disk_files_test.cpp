@@ -131,3 +131,34 @@ TEST(LintDiskFiles, ASpecialFileNamedIsReadAndRefusedWithWhatItIs) {
   EXPECT_EQ(message_of([&] { found.read(1, 1000); }),
             fifo + ": error: cannot read: not a regular file (it is a FIFO)");
 }
+
+TEST(LintDiskFiles, CalleesOnDiskReadByManyThreadsAtOnceGiveWhatOneThreadGives) {
+  // 24 callers in the run, each calling 8 of 40 callees that are only on disk and each
+  // call itself (a loop, which reusable-limits reports at the call only once it has read
+  // the callee): every callee is read from disk, by whichever thread asks first, while the
+  // other threads read others.
+  TempDir d;
+  const std::string wf = (d / "repo/.github/workflows/").generic_string();
+  fs::create_directories(wf);
+  for (int c = 0; c < 40; ++c) spit(wf + "c" + std::to_string(c) + ".yml", caller({"c" + std::to_string(c)}));
+  std::vector<wfgen::lint::SourceFile> callers;
+  for (int k = 0; k < 24; ++k) {
+    V callees;
+    for (int j = 0; j < 8; ++j) callees.push_back("c" + std::to_string((k * 7 + j * 5) % 40));
+    callers.push_back({wf + "k" + std::to_string(k) + ".yml", caller(callees), {}, {}});
+  }
+  auto run = [&](unsigned threads) {
+    auto r = Linter({}, DiskRoots{d.path(), CalleeRoot::CallerRepository}).run(callers, threads);
+    V out;
+    for (const wfgen::lint::Finding& f : r.findings)
+      out.push_back(f.file.substr(wf.size()) + ":" + std::to_string(f.line) + ":" +
+                    std::to_string(f.col) + " [" + f.rule + "] " + f.message);
+    return out;
+  };
+  const V one = run(1);
+  ASSERT_EQ(one.size(), 24u * 8u);  // a loop at each call
+  EXPECT_EQ(one[0],
+            "k0.yml:5:11 [reusable-limits] the reusable workflows this call reaches call each "
+            "other in a loop (c0.yml -> c0.yml); GitHub does not permit loops");
+  for (int round = 0; round < 10; ++round) ASSERT_EQ(run(4), one) << round;
+}

@@ -25,12 +25,14 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
   auto index = std::make_unique<Index>();
   Analyses* analyses = wf.analyses();
   if (!analyses) analyses = (index->own = std::make_unique<Analyses>()).get();
+  std::vector<std::string_view> texts;  // each entry's, analysed at once at the end
   wf.for_each_scalar([&](const yaml::Node& scalar, const NodePath& path, bool is_key) {
     if (is_key || !scalar.is_string()) return;
     const std::string_view value = scalar.value();
     std::vector<ExpressionSpan> spans = wf.expressions(scalar);
     if (spans.empty() && is_condition(path)) {
-      index->entries.push_back({&scalar, path, 0, value, &analyses->of(value)});
+      index->entries.push_back({&scalar, path, 0, value, nullptr});
+      texts.push_back(value);
       return;
     }
     for (const ExpressionSpan& span : spans) {
@@ -39,9 +41,12 @@ std::unique_ptr<const Index> make_index(const Workflow& wf) {
         return;
       }
       std::string_view text = span.inner(value);
-      index->entries.push_back({&scalar, path, span.inner_begin(), text, &analyses->of(text)});
+      index->entries.push_back({&scalar, path, span.inner_begin(), text, nullptr});
+      texts.push_back(text);
     }
   });
+  std::vector<const Analysis*> analysed = analyses->of_all(texts);
+  for (size_t i = 0; i < analysed.size(); ++i) index->entries[i].analysis = analysed[i];
   return index;
 }
 

@@ -40,6 +40,42 @@ TEST(ExpressionAnalyses, ThreadsAskingForOneTextGetOneAnalysis) {
   for (const expr::Analysis* g : got) EXPECT_EQ(g, got[0]);
 }
 
+TEST(ExpressionAnalyses, ABatchFindsWhatIsKnownAndKeepsEachNewTextOnce) {
+  expr::Analyses a;
+  const expr::Analysis& known = a.of("github.sha");
+  std::vector<const expr::Analysis*> got =
+      a.of_all({"github.ref", "github.sha", "github.ref", "a ==", "github.ref"});
+  ASSERT_EQ(got.size(), 5u);
+  EXPECT_EQ(got[1], &known);                // known before the batch
+  EXPECT_EQ(got[0], got[2]);                // new, repeated in the batch: one analysis
+  EXPECT_EQ(got[0], got[4]);
+  EXPECT_EQ(got[0], &a.of("github.ref"));   // kept for the next
+  ASSERT_EQ(got[0]->accesses.size(), 1u);
+  EXPECT_EQ(got[0]->accesses[0].text(), "github.ref");
+  EXPECT_FALSE(got[3]->parsed.root);        // one that does not parse is kept too
+  EXPECT_EQ(got[3], &a.of("a =="));
+  EXPECT_TRUE(a.of_all({}).empty());
+}
+
+TEST(ExpressionAnalyses, ThreadsAskingForOneBatchGetOneAnalysisEachText) {
+  expr::Analyses a;
+  std::vector<std::vector<const expr::Analysis*>> got(4);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < got.size(); ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        std::vector<std::string> owned;
+        for (int k = 0; k < 9; ++k) owned.push_back("matrix.os == " + std::to_string((i + k) % 11));
+        std::vector<std::string_view> texts(owned.begin(), owned.end());
+        a.of_all(texts);
+      }
+      got[t] = a.of_all({"matrix.os == 3", "matrix.os == 10"});
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& g : got) EXPECT_EQ(g, got[0]);
+  EXPECT_EQ(got[0][0], &a.of("matrix.os == 3"));
+}
+
 TEST(ExpressionAnalyses, WorkflowsOfARunShareThemAndKeepTheirOwnPositions) {
   using namespace wfgen;
   const std::string a = "on: push\njobs:\n  j:\n    runs-on: x\n    steps:\n      - run: ${{ foo( }}\n";
