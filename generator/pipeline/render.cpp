@@ -359,6 +359,7 @@ class ProjectRenderer {
     if (std::optional<std::vector<Output>> outputs = run_in_parallel(groups))
       return std::move(*outputs);
     // Nothing was accepted; the plans point into the planners, which go.
+    renderers_.clear();
     plans_.assign(m_.families.size(), FamilyPlan{});
     planners_.clear();
     planners_.emplace_back(m_, sources_, project_);
@@ -408,6 +409,10 @@ class ProjectRenderer {
       const std::vector<std::vector<size_t>>& groups) {
     const size_t planning = std::min<size_t>(threads_, groups.size());
     while (planners_.size() < planning) planners_.emplace_back(m_, sources_, project_);
+    // Each planner's renderer is kept with it: freed with the rest once the outputs are
+    // made (render_project's `release`), not on the planning threads as they finish.
+    while (renderers_.size() < planning)
+      renderers_.emplace_back(m_, plans_, planners_[renderers_.size()].env, hook_);
     Feed<Slot> feed;
     std::atomic<uint64_t> first_error{UINT64_MAX};
     std::mutex taking;
@@ -442,8 +447,7 @@ class ProjectRenderer {
         first_error = 0;  // nothing need render: the run starts again in order
       }
       if (--still_planning == 0) feed.close();
-      JobRenderer renderer(m_, plans_, planner.env, hook_);
-      render_from(feed, renderer, first_error, me);
+      render_from(feed, renderers_[me], first_error, me);
     };
     for (size_t t = 1; t < planning; ++t) {
       bool started = system::start_worker(pool, [this, t, &plan_and_render] {
@@ -798,6 +802,7 @@ class ProjectRenderer {
   std::shared_ptr<SharedSources> sources_;
   std::deque<Planner> planners_;   // [0] is this thread's; the plans point into them
   std::vector<FamilyPlan> plans_;  // one per family, by its index: never moves
+  std::deque<JobRenderer> renderers_;  // run_in_parallel's, one per planner (uses both)
   size_t run_output_ = 0;  // bytes of the outputs accepted so far
 };
 
