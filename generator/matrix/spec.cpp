@@ -413,24 +413,20 @@ class SpecParser {
     c.one_of_match = std::move(match);
     if (!refs_.values)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
-    c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
     c.one_of_source = "the '" + field + "' values of " + path;
     if (c.one_of_match.empty()) {
-      c.one_of.reserve(c.one_of_rows.size());
-      for (Json& row : c.one_of_rows) c.one_of.push_back(std::move(row[0]));
-      c.one_of_rows.clear();
+      c.one_of = refs_.values(path, field, c.one_of_match, doc_, ptr);  // each value once
     } else {
-      for (const Json& row : c.one_of_rows) c.one_of.push_back(row[0]);
+      c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
+      // Each value once, in the order of its first row (a search, but for the strings).
+      std::unordered_set<std::string_view> seen;  // into one_of_rows, which stay
+      for (const Json& row : c.one_of_rows) {
+        const Json& v = row[0];
+        if (v.is_string() ? seen.insert(v.get_ref<const std::string&>()).second
+                          : std::find(c.one_of.begin(), c.one_of.end(), v) == c.one_of.end())
+          c.one_of.push_back(v);
+      }
     }
-    // Each value once, in the order of its first row (a search, but for the strings).
-    std::unordered_set<std::string> seen;
-    std::vector<Json> distinct;
-    for (Json& v : c.one_of) {
-      if (v.is_string() ? seen.insert(v.get<std::string>()).second
-                        : std::find(distinct.begin(), distinct.end(), v) == distinct.end())
-        distinct.push_back(std::move(v));
-    }
-    c.one_of = std::move(distinct);
     index_one_of(c);
   }
 
