@@ -115,12 +115,11 @@ class RunContext final : public Context {
   }
 
   // Rules ask for the same callee from every job that calls it, on several threads at
-  // once: the answer is kept. Asked once per calling job: the key (the caller's folder, a
-  // NUL, `uses`) is made in a buffer of the thread's, and copied only the first time.
+  // once: the answer is kept, by (the caller's folder, a NUL, `uses`). A file asks once
+  // per `uses` it has (FileContext keeps the answers).
   const Found& lookup(const Workflow& caller, std::string_view uses) {
-    thread_local std::string key;
     const std::string& from = caller.path();
-    key.assign(from, 0, from.rfind('/') + 1);
+    std::string key(from, 0, from.rfind('/') + 1);
     key += '\0';
     key += uses;
     Once<Found>& answer = entry(found_, key);
