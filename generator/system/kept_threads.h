@@ -1,7 +1,7 @@
 // Threads kept for the process's life: a thread that has done its task waits for the next
 // one instead of ending. A run starts a worker for each of its phases (planning and
-// rendering, linting, comparing, freeing), and a process may run many (the benchmarks, a
-// library user): starting a thread and joining it cost a run 0.3-0.5 ms each on the
+// rendering, linting with its side tasks, comparing), and a process may run many (the
+// benchmarks, a library user): starting a thread and joining it cost a run 0.3-0.5 ms each on the
 // machines CI runs on, and a new thread's caches (its free lists) start cold. A thread is
 // started, and woken, on another CPU than the caller's (system/placement.h).
 //

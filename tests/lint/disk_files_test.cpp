@@ -140,7 +140,8 @@ TEST(LintDiskFiles, CalleesOnDiskReadByManyThreadsAtOnceGiveWhatOneThreadGives) 
   TempDir d;
   const std::string wf = (d / "repo/.github/workflows/").generic_string();
   fs::create_directories(wf);
-  for (int c = 0; c < 40; ++c) spit(wf + "c" + std::to_string(c) + ".yml", caller({"c" + std::to_string(c)}));
+  for (int c = 0; c < 40; ++c)
+    spit(wf + "c" + std::to_string(c) + ".yml", caller({"c" + std::to_string(c)}));
   std::vector<wfgen::lint::SourceFile> callers;
   for (int k = 0; k < 24; ++k) {
     V callees;

@@ -65,7 +65,8 @@ TEST(ExpressionAnalyses, ThreadsAskingForOneBatchGetOneAnalysisEachText) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 50; ++i) {
         std::vector<std::string> owned;
-        for (int k = 0; k < 9; ++k) owned.push_back("matrix.os == " + std::to_string((i + k) % 11));
+        for (int k = 0; k < 9; ++k)
+          owned.push_back("matrix.os == " + std::to_string((i + k) % 11));
         std::vector<std::string_view> texts(owned.begin(), owned.end());
         a.of_all(texts);
       }
