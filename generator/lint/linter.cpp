@@ -101,7 +101,7 @@ class RunContext final : public Context {
   // The run's lock is held only to find the entry: a file read and parsed for one answer
   // (a callee, an interface file) keeps no thread from the others.
   template <class T>
-  struct Once {
+  struct MadeOnce {
     system::Once once;
     T value;
   };
@@ -122,7 +122,7 @@ class RunContext final : public Context {
     std::string key(from, 0, from.rfind('/') + 1);
     key += '\0';
     key += uses;
-    Once<Found>& answer = entry(found_, key);
+    MadeOnce<Found>& answer = entry(found_, key);
     answer.once.call([&] { answer.value = find(caller, uses); });
     return answer.value;
   }
@@ -144,7 +144,7 @@ class RunContext final : public Context {
   // in two spaces), read by `read` once per run.
   template <class Read>
   Found load(char kind, const std::string& path, Read&& read) {
-    Once<Loaded>& l = entry(loaded_, kind + path);
+    MadeOnce<Loaded>& l = entry(loaded_, kind + path);
     l.once.call([&] {
       try {
         std::optional<std::string> text;
@@ -173,8 +173,8 @@ class RunContext final : public Context {
   expr::Analyses& analyses_;  // the run's, shared with the files read from disk
   std::mutex mutex_;          // guards the two maps' shapes, not their entries
   std::mutex disk_mutex_;     // guards disk_, read by one thread at a time
-  std::unordered_map<std::string, Once<Loaded>> loaded_;
-  std::unordered_map<std::string, Once<Found>> found_;  // by (dir, uses), see above
+  std::unordered_map<std::string, MadeOnce<Loaded>> loaded_;
+  std::unordered_map<std::string, MadeOnce<Found>> found_;  // by (dir, uses), see above
 };
 
 // One file's view of the run's context: its rules ask the run for each calling job (a

@@ -1,8 +1,6 @@
 #include "matrix/matrix_set.h"
 
 #include <algorithm>
-#include <string_view>
-#include <unordered_set>
 
 #include "data/load.h"
 #include "data/suggest.h"
@@ -72,20 +70,13 @@ std::vector<Json> MatrixSet::row_values(const std::string& path, const std::stri
     return v == row.end() ? null : *v;
   };
   std::vector<Json> rows;
-  // Without `match`, each value once (a search, but for the strings): the rows repeat
-  // the few values of an axis (binary_builds.yml's 179 rows, 6 values of `os`).
-  std::unordered_set<std::string_view> seen;  // into the matrix's rows, which stay
   for (const Row& r : m.rows) {
     const Json& v = value_of(r.values, field);
     auto add = [&](const Json& x) {
-      if (!match.empty()) {
-        Json projected = Json::array({x});
-        for (const std::string& f : match) projected.push_back(value_of(r.values, f));
-        rows.push_back(std::move(projected));
-      } else if (x.is_string() ? seen.insert(x.get_ref<const std::string&>()).second
-                               : std::find(rows.begin(), rows.end(), x) == rows.end()) {
-        rows.push_back(x);
-      }
+      if (match.empty()) return rows.push_back(x);  // the value alone: nothing to unwrap
+      Json projected = Json::array({x});
+      for (const std::string& f : match) projected.push_back(value_of(r.values, f));
+      rows.push_back(std::move(projected));
     };
     if (v.is_array())
       for (const Json& x : v) add(x);

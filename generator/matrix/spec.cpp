@@ -414,18 +414,16 @@ class SpecParser {
     if (!refs_.values)
       throw doc_.error_at(ptr, "`one_of: {matrix: ...}` needs a project to find " + path + " in");
     c.one_of_source = "the '" + field + "' values of " + path;
-    if (c.one_of_match.empty()) {
-      c.one_of = refs_.values(path, field, c.one_of_match, doc_, ptr);  // each value once
-    } else {
-      c.one_of_rows = refs_.values(path, field, c.one_of_match, doc_, ptr);
-      // Each value once, in the order of its first row (a search, but for the strings).
-      std::unordered_set<std::string_view> seen;  // into one_of_rows, which stay
-      for (const Json& row : c.one_of_rows) {
-        const Json& v = row[0];
-        if (v.is_string() ? seen.insert(v.get_ref<const std::string&>()).second
-                          : std::find(c.one_of.begin(), c.one_of.end(), v) == c.one_of.end())
-          c.one_of.push_back(v);
-      }
+    std::vector<Json> values = refs_.values(path, field, c.one_of_match, doc_, ptr);
+    const bool projected = !c.one_of_match.empty();  // [value, match values...] per row
+    if (projected) c.one_of_rows = std::move(values);
+    // Each value once, in the order of its first row (a search, but for the strings).
+    std::unordered_set<std::string_view> seen;  // into the rows, which stay until the end
+    for (const Json& row : projected ? c.one_of_rows : values) {
+      const Json& v = projected ? row[0] : row;
+      if (v.is_string() ? seen.insert(v.get_ref<const std::string&>()).second
+                        : std::find(c.one_of.begin(), c.one_of.end(), v) == c.one_of.end())
+        c.one_of.push_back(v);
     }
     index_one_of(c);
   }

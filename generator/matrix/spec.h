@@ -138,9 +138,8 @@ struct MatrixSpec {
 
 // Per row of the matrix at `path` (relative to the project), the array [value of `field`,
 // values of the `match` fields...], for `one_of: {matrix: PATH, field: NAME, match: [...]}`
-// written at `at` in `from`; without `match`, each value of `field` once, in the order of
-// its first row (a list field gives its items). Throws data::DataError (positioned there,
-// or the other matrix's own errors).
+// written at `at` in `from`; without `match`, the value alone (a list field gives one per
+// item). Throws data::DataError (positioned there, or the other matrix's own errors).
 using RowValues = std::function<std::vector<Json>(
     const std::string& path, const std::string& field, const std::vector<std::string>& match,
     const data::Document& from, const std::string& at)>;
