@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   wfgen::system::prepare_heap();
   benchmark::Initialize(&argc, argv);
   add_build_context();
+  if (!listing) add_host_context();
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -170,6 +170,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) filtered |= std::string_view(argv[i]).starts_with("--benchmark_filter");
   benchmark::Initialize(&argc, argv);
   add_build_context();
+  add_host_context();
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
