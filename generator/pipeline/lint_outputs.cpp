@@ -41,7 +41,7 @@ lint::LintResult lint_outputs(const std::filesystem::path& root,
   lint::DiskRoots disk{root, lint::CalleeRoot::Project,
                        project ? project->max_input_size() : files::kDefaultMaxInputSize};
   lint::LintResult result = lint::Linter(manifest.lint, disk).run(std::move(files), threads, side);
-  if (side) side->run_all();  // those a loop did not take (no file to lint): before the trace
+  if (side) side->run_all(true);  // those no loop took (no file to lint): before the trace
   trace_findings(std::move(project), manifest, outputs, result);
   return result;
 }

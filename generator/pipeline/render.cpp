@@ -316,13 +316,13 @@ class ProjectRenderer {
         threads_(threads),
         sources_(std::make_shared<SharedSources>(project_loader(project_, m.template_dirs))),
         plans_(m.families.size()) {
-    planners_.emplace_back(m_, sources_, project_);
+    add_planner();
   }
 
   // Plans the families of `targets` (each once) and renders their bodies again, traced,
   // for `use`.
   void trace(const std::vector<const Output*>& targets, const TraceUse& use) {
-    Planner& planner = planners_.front();
+    Planner& planner = *planners_.front();
     std::vector<Slot> planned_jobs;
     std::set<std::string> planned;
     // One renderer for all: a family's templates and variables (its tables converted to
@@ -362,8 +362,21 @@ class ProjectRenderer {
     renderers_.clear();
     plans_.assign(m_.families.size(), FamilyPlan{});
     planners_.clear();
-    planners_.emplace_back(m_, sources_, project_);
+    planned_on_.clear();
+    add_planner();
     return run_in_order();
+  }
+
+  // Queues on `side` the freeing of what the run built, each planner with its renderer for
+  // the thread that used them (system/side_tasks.h); the rest goes with the last of them.
+  static void release(std::unique_ptr<ProjectRenderer> run, system::SideTasks& side) {
+    std::shared_ptr<ProjectRenderer> owned = std::move(run);  // freed here if add throws
+    for (size_t i = 0; i < owned->planners_.size(); ++i)
+      side.add([owned, i]() mutable {
+        if (i < owned->renderers_.size()) owned->renderers_[i].reset();  // uses the planner
+        owned->planners_[i].reset();
+        owned.reset();
+      }, owned->planned_on_[i]);
   }
 
  private:
@@ -372,7 +385,8 @@ class ProjectRenderer {
   // workers, which start on the first families' jobs while later families are planned
   // (their matrices expanded). The results are then checked in job order.
   std::vector<Output> run_in_order() {
-    Planner& planner = planners_.front();
+    Planner& planner = *planners_.front();
+    planned_on_.front() = std::this_thread::get_id();
     Feed<Slot> feed;
     std::atomic<uint64_t> first_error{UINT64_MAX};  // jobs after it need not run
     std::vector<system::TaskHandle> pool;
@@ -395,8 +409,8 @@ class ProjectRenderer {
     }
     feed.close();
     // This thread renders too, with the Environment the planner filled.
-    JobRenderer here(m_, plans_, planner.env, hook_);
-    render_from(feed, here, first_error);
+    renderers_.push_back(std::make_unique<JobRenderer>(m_, plans_, planner.env, hook_));
+    render_from(feed, *renderers_.back(), first_error);
     join();
     return accepted(feed.items());
   }
@@ -408,11 +422,12 @@ class ProjectRenderer {
   std::optional<std::vector<Output>> run_in_parallel(
       const std::vector<std::vector<size_t>>& groups) {
     const size_t planning = std::min<size_t>(threads_, groups.size());
-    while (planners_.size() < planning) planners_.emplace_back(m_, sources_, project_);
+    while (planners_.size() < planning) add_planner();
     // Each planner's renderer is kept with it: freed with the rest once the outputs are
     // made (render_project's `release`), not on the planning threads as they finish.
     while (renderers_.size() < planning)
-      renderers_.emplace_back(m_, plans_, planners_[renderers_.size()].env, hook_);
+      renderers_.push_back(std::make_unique<JobRenderer>(m_, plans_,
+                                                         planners_[renderers_.size()]->env, hook_));
     Feed<Slot> feed;
     std::atomic<uint64_t> first_error{UINT64_MAX};
     std::mutex taking;
@@ -425,7 +440,8 @@ class ProjectRenderer {
     // render workers when there are more threads than groups. Each renders its own
     // families' jobs first (see Feed).
     auto plan_and_render = [&](size_t me) {
-      Planner& planner = planners_[me];
+      Planner& planner = *planners_[me];
+      planned_on_[me] = std::this_thread::get_id();
       const bool from_front = me == 0;
       try {
         std::vector<Slot> batch;
@@ -447,7 +463,7 @@ class ProjectRenderer {
         first_error = 0;  // nothing need render: the run starts again in order
       }
       if (--still_planning == 0) feed.close();
-      render_from(feed, renderers_[me], first_error, me);
+      render_from(feed, *renderers_[me], first_error, me);
     };
     for (size_t t = 1; t < planning; ++t) {
       bool started = system::start_worker(pool, [this, t, &plan_and_render] {
@@ -800,9 +816,17 @@ class ProjectRenderer {
   const ContextHook& hook_;
   unsigned threads_;
   std::shared_ptr<SharedSources> sources_;
-  std::deque<Planner> planners_;   // [0] is this thread's; the plans point into them
+  void add_planner() {
+    planners_.push_back(std::make_unique<Planner>(m_, sources_, project_));
+    planned_on_.emplace_back();
+  }
+
+  // [0] is this thread's; the plans point into them. Each was used by one thread, named in
+  // planned_on_ (none when it planned nothing), with its renderer, if any, of the same index.
+  std::vector<std::unique_ptr<Planner>> planners_;
+  std::vector<std::thread::id> planned_on_;
   std::vector<FamilyPlan> plans_;  // one per family, by its index: never moves
-  std::deque<JobRenderer> renderers_;  // run_in_parallel's, one per planner (uses both)
+  std::vector<std::unique_ptr<JobRenderer>> renderers_;  // one per planner (uses it)
   size_t run_output_ = 0;  // bytes of the outputs accepted so far
 };
 
@@ -821,10 +845,7 @@ std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
   std::vector<Output> outputs = renderer->run();
   // On one thread the run's heap is this thread's: another freeing into it while this one
   // allocates would make both wait on its lock (measured: 41 -> 50 ms a check).
-  if (release && threads > 1) {
-    std::shared_ptr<ProjectRenderer> owned = std::move(renderer);  // freed here if add throws
-    release->add([owned]() mutable { owned.reset(); });
-  }
+  if (release && threads > 1) ProjectRenderer::release(std::move(renderer), *release);
   return outputs;
 }
 

@@ -52,8 +52,9 @@ using ContextHook = std::function<void(const Output&, const jinja::Value& vars)>
 // the outputs and the first error are the same whatever the count. Throws ProjectError,
 // files::FileError.
 // With `release` and more than one thread, what the run built to render (expanded
-// matrices, parsed templates) is freed by a task queued there, for the caller's next
-// parallel loop to run beside its work (system/side_tasks.h).
+// matrices, parsed templates) is freed by tasks queued there, for the caller's next
+// parallel loop to run beside its work (system/side_tasks.h): what each thread planned and
+// rendered with, by that thread.
 std::vector<Output> render_project(std::shared_ptr<const files::Tree> project,
                                    const Manifest& manifest, const ContextHook& hook = {},
                                    unsigned threads = 0, system::SideTasks* release = nullptr);

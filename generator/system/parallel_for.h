@@ -19,8 +19,9 @@ namespace wfgen::system {
 // taking the next index. Once an index throws no thread takes another; every lower index
 // was taken before it and still runs to its end, so the lowest that threw is the one a
 // sequential loop meets first, and that is the exception thrown here, once all have stopped.
-// With `side`, each thread first runs side tasks until none is left (their errors are
-// side's to keep), so that a task and the loop never want more threads than `threads`.
+// With `side`, each thread first runs side tasks until none is left for it (their errors
+// are side's to keep), so that a task and the loop never want more threads than
+// `threads`; a thread whose share is done runs those left for threads that never came.
 template <class Work>
 void parallel_for(size_t n, unsigned threads, const Work& work, SideTasks* side = nullptr) {
   std::atomic<size_t> next{0};
@@ -39,9 +40,10 @@ void parallel_for(size_t n, unsigned threads, const Work& work, SideTasks* side 
           failed_at = i;
           failed = std::current_exception();
         }
-        return;
+        break;
       }
     }
+    if (side) side->run_all(true);
   };
   std::vector<TaskHandle> pool;
   for (unsigned t = 1; t < threads && t < n; ++t)

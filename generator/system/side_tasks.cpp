@@ -5,23 +5,27 @@
 
 namespace wfgen::system {
 
-SideTasks::~SideTasks() { run_all(); }
+SideTasks::~SideTasks() { run_all(true); }
 
-void SideTasks::add(std::function<void()> task) {
+void SideTasks::add(std::function<void()> task, std::thread::id runner) {
   std::lock_guard<std::mutex> lock(mutex_);
-  queued_.push_back(std::move(task));
+  queued_.push_back({added_++, runner, std::move(task)});
 }
 
-void SideTasks::run_all() noexcept {
+void SideTasks::run_all(bool any) noexcept {
+  const std::thread::id me = std::this_thread::get_id();
   for (;;) {
     std::function<void()> task;
     size_t index;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (queued_.empty()) return;
-      task = std::move(queued_.front());
-      queued_.pop_front();
-      index = taken_++;
+      auto it = queued_.begin();
+      while (it != queued_.end() && !any && it->runner != std::thread::id{} && it->runner != me)
+        ++it;
+      if (it == queued_.end()) return;
+      task = std::move(it->run);
+      index = it->index;
+      queued_.erase(it);
     }
     try {
       task();
@@ -36,7 +40,7 @@ void SideTasks::run_all() noexcept {
 }
 
 void SideTasks::finish() {
-  run_all();
+  run_all(true);
   std::exception_ptr failed;
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -1,12 +1,14 @@
 // system::SideTasks: tasks that take turns on a parallel loop's threads, each run once,
-// before the thread's share of the loop; finish() meets the error that running them in
-// order would; nothing queued outlives the SideTasks.
+// before the thread's share of the loop (a task for a thread on that thread, when it comes);
+// finish() meets the error that running them in order would; nothing queued outlives the
+// SideTasks.
 #include "system/side_tasks.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -99,6 +101,76 @@ TEST(SideTasks, FinishRunsWhatNoLoopTookAndTheDestructorTheRest) {
     side.add([&] { order.push_back(3); });
   }
   EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));  // run as the SideTasks went
+}
+
+TEST(SideTasks, ATaskForAThreadRunsOnThatThread) {
+  // A task for this thread, queued first: another thread leaves it and takes the next.
+  SideTasks side;
+  const std::thread::id here = std::this_thread::get_id();
+  std::vector<std::string> ran;
+  std::thread::id first_on, second_on;
+  side.add([&] {
+    first_on = std::this_thread::get_id();
+    ran.push_back("first");
+  }, here);
+  side.add([&] {
+    second_on = std::this_thread::get_id();
+    ran.push_back("second");
+  });
+  std::thread other([&] { side.run_all(); });
+  const std::thread::id other_id = other.get_id();
+  other.join();
+  EXPECT_EQ(ran, (std::vector<std::string>{"second"}));
+  EXPECT_EQ(second_on, other_id);
+  side.run_all();
+  EXPECT_EQ(ran, (std::vector<std::string>{"second", "first"}));
+  EXPECT_EQ(first_on, here);
+}
+
+TEST(SideTasks, ATaskForAThreadThatNeverComesRunsBeforeTheLoopEnds) {
+  // A live thread that takes no part in the loop: its task is run by a loop thread once
+  // that thread's share is done, not left for finish() after the loop.
+  std::mutex mutex;
+  std::condition_variable done;
+  bool over = false;
+  std::thread bystander([&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    done.wait(lock, [&] { return over; });
+  });
+  SideTasks side;
+  std::atomic<bool> ran{false};
+  std::thread::id ran_on;
+  side.add([&] {
+    ran_on = std::this_thread::get_id();
+    ran = true;
+  }, bystander.get_id());
+  std::atomic<int> items{0};
+  parallel_for(16, 2, [&](size_t) { ++items; }, &side);
+  const bool ran_in_loop = ran;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    over = true;
+  }
+  done.notify_all();
+  bystander.join();
+  EXPECT_EQ(items.load(), 16);
+  EXPECT_TRUE(ran_in_loop);
+  EXPECT_NE(ran_on, bystander.get_id());
+  side.finish();  // nothing left
+}
+
+TEST(SideTasks, FinishRunsTasksForAnyThread) {
+  SideTasks side;
+  std::vector<int> order;
+  std::thread other([] {});
+  const std::thread::id elsewhere = other.get_id();
+  other.join();
+  side.add([&] { order.push_back(1); }, elsewhere);
+  side.add([&] { order.push_back(2); });
+  side.run_all();  // only the second is for this thread
+  EXPECT_EQ(order, (std::vector<int>{2}));
+  side.finish();
+  EXPECT_EQ(order, (std::vector<int>{2, 1}));
 }
 
 TEST(SideTasks, ALoopOnOneThreadRunsThemHereFirst) {
