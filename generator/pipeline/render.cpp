@@ -425,9 +425,10 @@ class ProjectRenderer {
     while (planners_.size() < planning) add_planner();
     // Each planner's renderer is kept with it: freed with the rest once the outputs are
     // made (render_project's `release`), not on the planning threads as they finish.
-    while (renderers_.size() < planning)
-      renderers_.push_back(std::make_unique<JobRenderer>(m_, plans_,
-                                                         planners_[renderers_.size()]->env, hook_));
+    while (renderers_.size() < planning) {
+      Planner& planner = *planners_[renderers_.size()];
+      renderers_.push_back(std::make_unique<JobRenderer>(m_, plans_, planner.env, hook_));
+    }
     Feed<Slot> feed;
     std::atomic<uint64_t> first_error{UINT64_MAX};
     std::mutex taking;
