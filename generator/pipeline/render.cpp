@@ -423,8 +423,8 @@ class ProjectRenderer {
       const std::vector<std::vector<size_t>>& groups) {
     const size_t planning = std::min<size_t>(threads_, groups.size());
     while (planners_.size() < planning) add_planner();
-    // Each planner's renderer is kept with it: freed with the rest once the outputs are
-    // made (render_project's `release`), not on the planning threads as they finish.
+    // Each planner's renderer is kept with it: both are freed once the outputs are made,
+    // on the thread that used them (`release`), not as each planning thread finishes.
     while (renderers_.size() < planning) {
       Planner& planner = *planners_[renderers_.size()];
       renderers_.push_back(std::make_unique<JobRenderer>(m_, plans_, planner.env, hook_));
