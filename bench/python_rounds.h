@@ -58,8 +58,8 @@ class PythonRounds {
     from_ = fdopen(from_child[0], "r");
     if (!from_) close(from_child[0]);
     // The child's start (importing jinja2, reading its inputs) would otherwise run beside
-    // the benchmark's first round, on the core its second thread wants; it ends with a
-    // first round of its own (Python's slowest, compiling on first use): dropped.
+    // the benchmark's first round, on the core its second thread wants. Waited for here
+    // with a first round of the child's own (often its slowest, cold), which is dropped.
     round();
   }
   ~PythonRounds() {
